@@ -2,8 +2,11 @@
 // unit test). Usage: sgf_parse_bench FILE [--runs N] [--mode parse|check|walk|rss]
 //   parse: median MB/s of parse() (bytes -> sgf::collection), one core
 //   walk:  parse, then visit every property and value through the public API
+//   check: parse, then sgf::check (the checker, Go replay on); prints parse+check against parse
+//          alone, measured alternately in the same run, as MB/s and "+N% over parse"
 //   rss:   parse once, keep the tree, print peak RSS / file size
 #include <sys/resource.h>
+#include <time.h>
 
 #include <algorithm>
 #include <chrono>
@@ -12,12 +15,21 @@
 #include <string>
 #include <vector>
 
+#include "sgf/check.hpp"
 #include "sgf/parse.hpp"
 
 namespace {
 
 double seconds_since(std::chrono::steady_clock::time_point t0) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// CPU time of this thread: unlike wall time it does not count the time the thread waits
+// for a core, so a loaded machine does not skew the parse/check ratio.
+double cpu_seconds() {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
 }
 
 std::size_t walk(const sgf::collection& c, std::size_t& values) {
@@ -42,14 +54,16 @@ long peak_rss_kib() {
 
 int main(int argc, char** argv) {
     if (argc < 2) {
-        std::fprintf(stderr, "usage: %s FILE [--runs N] [--mode parse|walk|rss]\n", argv[0]);
+        std::fprintf(stderr, "usage: %s FILE [--runs N] [--mode parse|walk|check|rss] [--no-replay]\n", argv[0]);
         return 2;
     }
     int runs = 7;
     std::string mode = "parse";
+    sgf::check_options copts;
     for (int i = 2; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--runs") && i + 1 < argc) runs = std::atoi(argv[++i]);
         else if (!std::strcmp(argv[i], "--mode") && i + 1 < argc) mode = argv[++i];
+        else if (!std::strcmp(argv[i], "--no-replay")) copts.replay = false;
     }
     std::string bytes = sgf::read_file(argv[1]);
     const double mb = static_cast<double>(bytes.size()) / 1e6;
@@ -64,6 +78,39 @@ int main(int argc, char** argv) {
                     values, r.diagnostics.size());
         std::printf("peak RSS %.1f MB = %.2fx the input (before parse: %.1f MB)\n", static_cast<double>(after) / 1024.0,
                     static_cast<double>(after) * 1024.0 / static_cast<double>(size), static_cast<double>(before) / 1024.0);
+        return 0;
+    }
+    if (mode == "check") {
+        // Alternate the two measurements so that machine noise hits both alike; thread CPU
+        // time, so that waiting for a core on a loaded machine does not count.
+        std::vector<double> parse_times, total_times, check_times;
+        std::size_t findings = 0;
+        for (int i = 0; i < runs; ++i) {
+            std::string a = bytes;
+            double t0 = cpu_seconds();
+            sgf::parse_result r = sgf::parse(std::move(a));
+            parse_times.push_back(cpu_seconds() - t0);
+            if (r.trees.empty()) return 1;
+            std::string b = bytes;
+            t0 = cpu_seconds();
+            sgf::parse_result r2 = sgf::parse(std::move(b));
+            const double t1 = cpu_seconds();
+            const std::vector<sgf::diagnostic> ds = sgf::check(r2.trees, copts);
+            const double t2 = cpu_seconds();
+            total_times.push_back(t2 - t0);
+            check_times.push_back(t2 - t1);
+            findings = ds.size();
+        }
+        std::sort(parse_times.begin(), parse_times.end());
+        std::sort(total_times.begin(), total_times.end());
+        std::sort(check_times.begin(), check_times.end());
+        const double p = parse_times[parse_times.size() / 2];
+        const double t = total_times[total_times.size() / 2];
+        const double c = check_times[check_times.size() / 2];
+        std::printf("(thread CPU time)\nparse:       %.1f MB in %.2f ms (median of %d) = %.0f MB/s\n", mb, p * 1e3, runs, mb / p);
+        std::printf("parse+check: %.1f MB in %.2f ms (median of %d) = %.0f MB/s, %zu findings%s\n", mb, t * 1e3, runs,
+                    mb / t, findings, copts.replay ? "" : ", no Go replay");
+        std::printf("check alone: %.2f ms = +%.0f%% over parse\n", c * 1e3, 100.0 * c / p);
         return 0;
     }
     std::vector<double> times;

@@ -1,0 +1,24 @@
+// check_file: load, parse, check, one list of findings (include/sgf/check_file.hpp).
+#include "sgf/check_file.hpp"
+
+#include <algorithm>
+#include <iterator>
+
+namespace sgf {
+
+file_check check_file(std::string bytes, const load_options& load_opts, const check_options& check_opts) {
+    file_check out;
+    out.loaded = load(std::move(bytes), load_opts);
+    // The checker runs on whatever tree the parser built, also after syntax errors: a
+    // recovered tree still has checkable properties, and one run should report them all.
+    std::vector<diagnostic> checked = check(out.loaded.trees, check_opts);
+    const std::vector<diagnostic>& parsed = out.loaded.diagnostics;
+    out.diagnostics.reserve(parsed.size() + checked.size());
+    // Both lists are sorted by position; merge keeps the parser's finding first on a tie.
+    std::merge(parsed.begin(), parsed.end(), std::make_move_iterator(checked.begin()),
+               std::make_move_iterator(checked.end()), std::back_inserter(out.diagnostics),
+               [](const diagnostic& a, const diagnostic& b) { return a.where.byte < b.where.byte; });
+    return out;
+}
+
+}  // namespace sgf

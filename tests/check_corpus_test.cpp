@@ -1,0 +1,130 @@
+// The checker over the real files of ../shared/corpus: no crash, per-folder counts of files
+// with errors and the most common codes (printed), and upper bounds on what was reviewed
+// (so a regression that adds findings fails). Also: the checker's node scan agrees with
+// the parser's rules on every node, and every position agrees with its byte offset.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "check_internal.hpp"
+#include "node_scan.hpp"
+#include "sgf/check.hpp"
+#include "test_util.hpp"
+
+namespace {
+
+struct folder_counts {
+    std::size_t files = 0;
+    std::size_t files_with_errors = 0;
+    std::size_t checker_files_with_errors = 0;  // errors from the checker alone
+    std::map<std::string, std::size_t> codes;  // code -> diagnostics
+};
+
+folder_counts count(const std::string& folder, sgf::profile p) {
+    folder_counts c;
+    for (const auto& f : sgf_test::files_under(sgf_test::shared_dir() / "corpus" / folder)) {
+        const std::string bytes = sgf::read_file(f);
+        const sgf::parse_result r = sgf::parse(std::string_view(bytes));
+        const std::vector<sgf::diagnostic> checked = sgf::check(r.trees, {p, true});
+        ++c.files;
+        if (sgf::has_errors(r.diagnostics) || sgf::has_errors(checked)) ++c.files_with_errors;
+        if (sgf::has_errors(checked)) ++c.checker_files_with_errors;
+        for (const auto& d : r.diagnostics) ++c.codes[std::string(d.code)];
+        for (const auto& d : checked) {
+            ++c.codes[std::string(d.code)];
+            // the position is the one of its byte offset (the file is not converted here:
+            // converted files keep file offsets and lines, see source.hpp)
+            if (d.where.known() && r.diagnostics.empty()) {
+                const sgf::position q = sgf::position_in(bytes, d.where.byte);
+                const std::string what = f.string() + " " + std::string(d.code);
+                CHECK_MESSAGE((q.line == d.where.line && q.column == d.where.column), what);
+            }
+        }
+    }
+    return c;
+}
+
+std::string top_codes(const folder_counts& c, std::size_t n = 8) {
+    std::vector<std::pair<std::size_t, std::string>> v;
+    for (const auto& [code, k] : c.codes) v.emplace_back(k, code);
+    std::sort(v.rbegin(), v.rend());
+    std::string out;
+    for (std::size_t i = 0; i < v.size() && i < n; ++i) out += " " + v[i].second + "x" + std::to_string(v[i].first);
+    return out;
+}
+
+// Files with errors (parser or checker) under the ff4 profile, as reviewed: real findings
+// (docs/diagnostics.md, "Corpus"). A change that adds findings must be reviewed again.
+struct bound {
+    const char* folder;
+    std::size_t files_with_errors;
+};
+constexpr bound ff4_bounds[] = {
+    {"games", 5485}, {"problems", 53}, {"joseki", 7}, {"legacy", 458}, {"othergames", 12}, {"encodings", 21}, {"broken", 9},
+};
+
+}  // namespace
+
+TEST_CASE("corpus: per-folder findings under ff4 and current") {
+    for (const bound& b : ff4_bounds) {
+        const folder_counts ff4 = count(b.folder, sgf::profile::ff4);
+        const folder_counts cur = count(b.folder, sgf::profile::current);
+        MESSAGE(std::string(b.folder), ": ", ff4.files, " files; with errors: ", ff4.files_with_errors, " (ff4), ",
+                cur.files_with_errors, " (current); top codes (ff4):", top_codes(ff4));
+        CHECK(ff4.files > 0);
+        CHECK(ff4.files_with_errors <= b.files_with_errors);
+        CHECK(cur.files_with_errors <= ff4.files_with_errors);
+    }
+}
+
+TEST_CASE("corpus: the checker's node scan reads what the parser's rules read") {
+    std::size_t nodes = 0, fast = 0;
+    std::vector<sgf::property> by_grammar;
+    sgf::detail::node_props by_loop;
+    for (const char* folder : {"games/kgs-2019", "problems", "legacy", "broken", "encodings", "othergames"}) {
+        for (const auto& f : sgf_test::files_under(sgf_test::shared_dir() / "corpus" / folder)) {
+            const sgf::parse_result r = sgf::parse(sgf::read_file(f));
+            for (const auto& root : r.trees)
+                for (sgf::preorder it(root); !it.done(); it.next()) {
+                    const sgf::node n = it.current();
+                    ++nodes;
+                    if (!sgf::detail::scan_props_fast(*n.source_ptr(), n.offset(), by_loop)) continue;
+                    ++fast;
+                    by_grammar.clear();
+                    sgf::detail::scan_node(*n.source_ptr(), n.offset(), by_grammar);
+                    REQUIRE(by_grammar.size() == by_loop.props.size());
+                    for (std::size_t k = 0; k < by_grammar.size(); ++k) {
+                        const auto& g = by_grammar[k];
+                        const auto& l = by_loop.props[k];
+                        CHECK(g.offset() == l.ident);
+                        CHECK(g.ident().size() == l.ident_size);
+                        REQUIRE(g.size() == l.count);
+                        std::size_t j = 0;
+                        for (const auto& v : g) {
+                            CHECK(v.offset() == by_loop.values[l.first + j].open);
+                            CHECK(v.raw().size() == by_loop.values[l.first + j].size);
+                            ++j;
+                        }
+                    }
+                }
+        }
+    }
+    MESSAGE(nodes, " nodes, ", fast, " read by the plain loop");
+    CHECK(fast * 100 >= nodes * 99);
+}
+
+TEST_CASE("positions: the one-pass resolver equals source::position_of") {
+    const std::string text = "(;FF[4]\r\nC[a\n\rb\r\n]\n;B[aa]\r;W[bb]\n\n;B[cc]\r\r;W[dd])";
+    const sgf::parse_result r = sgf::parse(std::string_view(text));
+    REQUIRE(r.ok());
+    const auto& src = *r.trees[0][0].source_ptr();
+    std::vector<std::uint32_t> offsets(text.size());
+    for (std::uint32_t k = 0; k < text.size(); ++k) offsets[k] = k;
+    std::vector<sgf::position> got;
+    sgf::detail::positions_of(src, offsets, got);
+    REQUIRE(got.size() == offsets.size());
+    for (std::uint32_t k = 0; k < text.size(); ++k) CHECK_MESSAGE(got[k] == src.position_of(k), k);
+}

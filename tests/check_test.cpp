@@ -1,0 +1,389 @@
+// The checker: one minimal file per code, exact positions, profiles, and the things that
+// must never happen (recursion on depth, edits, crashes on broken input).
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sgf/check.hpp"
+#include "sgf/parse.hpp"
+#include "sgf/properties.hpp"
+
+namespace {
+
+using sgf::profile;
+
+// "CODE@line:col ..." of the checker's findings (parser findings not included).
+std::string run(std::string_view text, profile p = profile::ff4, bool replay = true) {
+    const sgf::parse_result r = sgf::parse(text);
+    std::string out;
+    for (const auto& d : sgf::check(r.trees, {p, replay})) {
+        if (!out.empty()) out += ' ';
+        out += std::string(d.code) + '@' + std::to_string(d.where.line) + ':' + std::to_string(d.where.column);
+    }
+    return out;
+}
+
+std::vector<sgf::diagnostic> diags(std::string_view text, profile p = profile::ff4) {
+    return sgf::check(sgf::parse(text).trees, {p, true});
+}
+
+// The only finding of `text`, with its severity and related position checked by the caller.
+sgf::diagnostic only(std::string_view text, profile p = profile::ff4) {
+    const auto ds = diags(text, p);
+    INFO("input: ", std::string(text));
+    REQUIRE(ds.size() == 1);
+    return ds[0];
+}
+
+// 1-based column of the first occurrence of `needle` in the one-line `text`.
+std::string at(std::string_view text, std::string_view needle, std::size_t skip = 0) {
+    std::size_t k = text.find(needle);
+    while (skip-- > 0) k = text.find(needle, k + 1);
+    REQUIRE(k != std::string_view::npos);
+    return "1:" + std::to_string(k + 1);
+}
+
+}  // namespace
+
+TEST_CASE("code table: every rule and finding has a documented code of the ff4 letter") {
+    std::set<std::string_view> used;
+    for (const auto& r : sgf::all_rules()) {
+        if (r.id == sgf::rule::none) {
+            CHECK(sgf::code_of(r.id).empty());
+            continue;
+        }
+        const auto code = sgf::code_of(r.id);
+        INFO("rule ", std::string(r.name), " code ", std::string(code));
+        const sgf::code_info* c = sgf::find_code(code);
+        REQUIRE(c != nullptr);
+        const auto ff4 = sgf::level_of(r.id, profile::ff4);
+        const char letter = ff4 == sgf::rule_level::error ? 'E' : ff4 == sgf::rule_level::warning ? 'W' : 'I';
+        CHECK(code[0] == letter);
+        CHECK(used.insert(code).second);
+    }
+    for (int f = 0; f <= static_cast<int>(sgf::finding::clears_nothing); ++f) {
+        const auto code = sgf::code_of(static_cast<sgf::finding>(f));
+        INFO("finding ", f, " code ", std::string(code));
+        REQUIRE(sgf::find_code(code) != nullptr);
+        CHECK(used.insert(code).second);
+    }
+    // every code of the checker's ranges is reachable from a rule or a finding
+    for (const auto& c : sgf::all_codes())
+        if (c.code[1] == '1' || c.code[1] == '2') CHECK_MESSAGE(used.count(c.code) == 1, c.code);
+}
+
+TEST_CASE("clean files give nothing") {
+    CHECK(run("(;FF[4]GM[1]SZ[19]AP[CGoban:3]CA[UTF-8]KM[6.5]DT[2016-10-22]RE[W+R]HA[2]AB[dd][pp];W[pd];B[tt];W[])") == "");
+    CHECK(run("(;FF[4]GM[1]SZ[9]C[a:b];B[aa]C[x\\]y];W[bb](;B[cc])(;B[dd]LB[ee:A][ff:B\\:C]))") == "");
+    CHECK(run("(;FF[4]GM[11]SZ[11]AP[HexGui:0.9];B[a1];W[swap-pieces];B[k11];W[resign])") == "");
+}
+
+// ------------------------------------------------------------------- E1xx value findings
+
+TEST_CASE("E101 value syntax at the value's bracket") {
+    const std::string t = "(;FF[4]GM[1]PL[X])";
+    CHECK(run(t) == "E101@" + at(t, "[X"));
+    const auto d = only(t);
+    CHECK(d.level == sgf::severity::error);
+    CHECK(d.message == "PL[X]: expected a color: B or W");
+    CHECK_FALSE(d.hint.empty());
+    CHECK(d.where.byte == 14);
+}
+
+TEST_CASE("E102 number range") {
+    const std::string t = "(;FF[4]GM[1]ST[5])";
+    CHECK(run(t) == "E102@" + at(t, "[5"));
+    CHECK(run("(;FF[5]GM[1])") == "E102@1:5");
+    CHECK(run("(;FF[4]GM[1];PM[3])") == "E102@1:16");
+}
+
+TEST_CASE("E103 point off the board given by SZ") {
+    const std::string t = "(;FF[4]GM[1]SZ[9];B[jj])";
+    CHECK(run(t) == "E103@" + at(t, "[jj"));
+    CHECK(run("(;FF[4]GM[1]SZ[9]AB[aa:jj])") == "E103@1:20");
+    CHECK(run("(;FF[4]GM[1]SZ[19];B[ss])") == "");
+    // [tt] is a pass on boards up to 19x19, the point (20,20) on larger ones
+    CHECK(run("(;FF[4]GM[1]SZ[19];B[tt])") == "");
+    CHECK(run("(;FF[4]GM[1]SZ[21];B[tt])") == "");
+    CHECK(run("(;FF[4]GM[1]SZ[19]AB[tt])") == "E103@1:21");
+}
+
+TEST_CASE("E104 1x1 rectangle and E105 corner order") {
+    CHECK(run("(;FF[4]GM[1]AB[aa:aa])") == "E104@1:15");
+    CHECK(run("(;FF[4]GM[1]AB[cc:aa])") == "E105@1:15");
+    CHECK(run("(;FF[4]GM[1]AB[aa:cc]AW[dd:ee])") == "");
+}
+
+TEST_CASE("E106 points unique across the point group") {
+    const std::string setup = "(;FF[4]GM[1]AB[aa][bb]AW[bb])";
+    CHECK(run(setup) == "E106@" + at(setup, "[bb", 1));
+    const auto d = only(setup);
+    REQUIRE(d.related);
+    CHECK(d.related->column == 19);
+    CHECK(d.message == "AW[bb] names a point that is already listed: AB, AE and AW must have unique points within a node");
+    // overlapping rectangles, markup group, territory group, LB (self)
+    CHECK(run("(;FF[4]GM[1]AB[aa:cc][bb:dd])") == "E106@1:22");
+    CHECK(run("(;FF[4]GM[1];CR[aa]TR[aa])") == "E106@1:22");
+    CHECK(run("(;FF[4]GM[1];TB[aa]TW[aa])") == "E106@1:22");
+    CHECK(run("(;FF[4]GM[1];LB[aa:x][aa:y])") == "E106@1:22");
+    // different groups may share a point; the same point in two nodes is fine
+    CHECK(run("(;FF[4]GM[1];B[aa]CR[aa]TB[aa];AW[aa])") == "");
+    // Backgammon stacks checkers on a point (gnubg, gibbon): no setup uniqueness there
+    CHECK(run("(;FF[4]GM[6];AB[l][l][l]AW[a][a])") == "");
+}
+
+TEST_CASE("E107 unescaped colon in a compose part") {
+    CHECK(run("(;FF[4]GM[1]AP[GoGui:1.1:2])") == "E107@1:15");
+    CHECK(run("(;FF[4]GM[1]AP[GoGui:1.1\\:2])") == "");
+    CHECK(run("(;FF[4]GM[1];C[a:b:c]N[a:b])") == "");  // not compose types: plain text
+}
+
+TEST_CASE("E108 empty list and E119 empty among values") {
+    CHECK(run("(;FF[4]GM[1];CR[])") == "E108@1:16");
+    CHECK(run("(;FF[4]GM[1];TB[])") == "");  // elist: [] alone is fine
+    CHECK(run("(;FF[4]GM[1];TB[][aa])") == "E119@1:16");
+    CHECK(run("(;FF[4]GM[1];VW[aa][])") == "E119@1:20");
+    CHECK(run("(;FF[4]GM[1];CR[])", profile::current) == "");  // 002_*: the list may be empty
+}
+
+TEST_CASE("E109 to E115 game-info formats") {
+    CHECK(run("(;FF[4]GM[1]SZ[19:19])") == "E109@1:15");
+    CHECK(run("(;FF[4]GM[1]SZ[19:9])") == "");
+    CHECK(run("(;FF[4]GM[1]AP[Foo])") == "E110@1:15");
+    CHECK(run("(;FF[4]GM[1]TM[5m])") == "E111@1:15");
+    CHECK(run("(;FF[4]GM[1]RE[Jigo])") == "E112@1:15");
+    CHECK(run("(;FF[4]GM[1]RE[Black wins])") == "E113@1:15");
+    for (const char* ok : {"0", "Draw", "B+0.5", "W+64", "B+R", "W+Resign", "B+T", "W+Time", "B+F", "W+Forfeit", "Void", "?", "B+"})
+        CHECK_MESSAGE(run("(;FF[4]GM[1]RE[" + std::string(ok) + "])") == "", ok);
+    CHECK(run("(;FF[4]GM[1]DT[1996/05/12])") == "E114@1:15");
+    for (const char* ok : {"2016-10-22", "1996-05", "1996", "1996-05-06,07,08", "1996-12-27,28,1997-01-03,04"})
+        CHECK_MESSAGE(run("(;FF[4]GM[1]DT[" + std::string(ok) + "])") == "", ok);
+    CHECK(run("(;FF[4]GM[1]HA[1])") == "E115@1:15");
+    CHECK(run("(;FF[4]GM[1]KM[6.5]KM[x])") == "E201@1:20 E101@1:22");
+}
+
+TEST_CASE("E116 one point arrow and E117 same arrow twice") {
+    CHECK(run("(;FF[4]GM[1];AR[aa:aa])") == "E116@1:16");
+    CHECK(run("(;FF[4]GM[1];LN[aa:bb][aa:bb])") == "E117@1:23");
+    const auto d = only("(;FF[4]GM[1];AR[aa:bb][cc:dd][aa:bb])");
+    CHECK(d.code == "E117");
+    REQUIRE(d.related);
+    CHECK(d.related->column == 16);
+    CHECK(run("(;FF[4]GM[1];AR[aa:bb][bb:aa]LN[aa:bb])") == "");  // other direction, other property
+}
+
+TEST_CASE("E118 several values for a single-value property") {
+    const std::string t = "(;FF[4]GM[1]GN[a][b])";
+    CHECK(run(t) == "E118@" + at(t, "[b"));
+    CHECK(run("(;FF[4]GM[1];B[aa][bb])") == "E118@1:19");
+}
+
+// ------------------------------------------------------------ E2xx node and tree findings
+
+TEST_CASE("E201 same property twice in a node") {
+    const auto d = only("(;FF[4]GM[1]C[a]C[b])");
+    CHECK(d.code == "E201");
+    CHECK(d.where.column == 17);
+    REQUIRE(d.related);
+    CHECK(d.related->column == 13);
+    CHECK(run("(;FF[4]GM[1]XY[a]XY[b])") == "W201@1:13 E201@1:18");  // unknown identifiers too
+}
+
+TEST_CASE("E202 setup and move in one node and E203 PL with a move") {
+    CHECK(run("(;FF[4]GM[1];AB[aa]B[bb])") == "E202@1:14");
+    CHECK(run("(;FF[4]GM[1];AB[aa]BL[30])") == "E202@1:14");  // timing properties are move properties
+    CHECK(run("(;FF[4]GM[1];PL[B]B[bb])") == "E203@1:14");
+    CHECK(run("(;FF[4]GM[1];PL[B]B[bb])", profile::hex) == "");  // 001_*: PL also in move nodes
+    CHECK(run("(;FF[4]GM[11]SZ[11];PL[B]B[b2])", profile::hex) == "");
+}
+
+TEST_CASE("E204 move annotation without a move") {
+    CHECK(run("(;FF[4]GM[1];TE[1])") == "E204@1:14");
+    CHECK(run("(;FF[4]GM[1];KO[])") == "E204@1:14");
+    CHECK(run("(;FF[4]GM[1];W[aa]KO[]TE[2])") == "");
+}
+
+TEST_CASE("E205 exclusive properties") {
+    CHECK(run("(;FF[4]GM[1];B[aa]W[bb])") == "E205@1:19");
+    CHECK(run("(;FF[4]GM[1];GB[1]GW[1]DM[1])") == "E205@1:19 E205@1:24");
+    CHECK(run("(;FF[4]GM[1];B[aa]BM[1]TE[1])") == "E205@1:24");
+    CHECK(run("(;FF[4]GM[1];B[aa]BM[1]HO[1]GB[2])") == "");
+}
+
+TEST_CASE("E206 root property outside the root") {
+    CHECK(run("(;FF[4]GM[1];B[aa];SZ[19])") == "E206@1:20");
+    // the root of a variation is no root node
+    CHECK(run("(;FF[4]GM[1](;CA[UTF-8])(;B[aa]))") == "E206@1:15");
+    // every game tree of a collection has its own root
+    CHECK(run("(;FF[4]GM[1]SZ[19])(;FF[4]GM[1]SZ[19])") == "");
+}
+
+TEST_CASE("E207 second game-info node on a path with the first as related") {
+    const auto d = only("(;FF[4]GM[1]PB[x];B[aa];PW[y])");
+    CHECK(d.code == "E207");
+    CHECK(d.where.column == 25);
+    REQUIRE(d.related);
+    CHECK(d.related->column == 13);
+    // game info in sibling variations is fine (games merged into one tree), on one path not
+    CHECK(run("(;FF[4]GM[1](;PB[x];B[aa])(;PB[y];B[bb]))") == "");
+    CHECK(run("(;FF[4]GM[1](;PB[x](;PW[z]))(;PB[y]))") == "E207@1:22");
+}
+
+TEST_CASE("E208 once per game (Hex IP)") {
+    CHECK(run("(;FF[4]GM[11]SZ[11]IP[];B[a1];IP[])", profile::hex) == "E208@1:31 E207@1:31");
+}
+
+// ------------------------------------------------------------------------- warnings
+
+TEST_CASE("W101 word outside the game's vocabulary") {
+    CHECK(run("(;FF[4]GM[9];AS[Blue])") == "W101@1:16");
+    CHECK(run("(;FF[4]GM[9];AS[Black])") == "");
+}
+
+TEST_CASE("W201 unknown property once per identifier and tree") {
+    const auto ds = diags("(;FF[4]GM[1]XX[1];XX[2];XX[3])");
+    REQUIRE(ds.size() == 1);
+    CHECK(ds[0].code == "W201");
+    CHECK(ds[0].level == sgf::severity::warning);
+    CHECK(ds[0].message.find("(first of 3 in this game tree)") != std::string::npos);
+    CHECK(run("(;FF[4]GM[1]XX[1])", profile::current) == "W201@1:13");
+    CHECK(only("(;FF[4]GM[1]XX[1])", profile::current).level == sgf::severity::info);
+    // 002_* properties are known to the current profile only
+    CHECK(run("(;FF[4]GM[1]BC[JP])") == "W201@1:13");
+    CHECK(run("(;FF[4]GM[1]BC[JP])", profile::current) == "");
+}
+
+TEST_CASE("W202 not defined in this FF version and the FF default") {
+    CHECK(run("(;FF[4]GM[1];L[aa])") == "W202@1:14");
+    CHECK(run("(;FF[3]GM[1]AP[a:1])") == "W202@1:13");
+    // no FF: FF[1] under ff4 (ff4_properties.txt FF "Default value: 1"), FF[4] elsewhere
+    const auto d = only("(;GM[1]LB[aa:x])");
+    CHECK(d.code == "W202");
+    CHECK(d.message.find("FF[1] is the default") != std::string::npos);
+    CHECK(run("(;GM[1]LB[aa:x])", profile::current) == "");
+    // an FF[1] file may say so
+    CHECK(run("(;FF[1]GM[1];B[aa])") == "");
+}
+
+TEST_CASE("W203 property of another game") {
+    CHECK(run("(;FF[4]GM[11]SZ[11]KM[6.5])") == "W203@1:20");
+    CHECK(run("(;FF[4]GM[1]SZ[19]KM[6.5])") == "");
+}
+
+TEST_CASE("W204 move in the root and W205 MN in the root") {
+    CHECK(run("(;FF[4]GM[1]B[aa])") == "W204@1:13");
+    CHECK(run("(;FF[4]GM[1]B[aa])", profile::hex) == "W204@1:13");
+    CHECK(only("(;FF[4]GM[11]SZ[11]B[a1])", profile::hex).level == sgf::severity::error);
+    CHECK(run("(;FF[4]GM[1]MN[5])") == "W205@1:13");
+    CHECK(run("(;FF[4]GM[1]MN[5])", profile::current) == "");
+    CHECK(run("(;FF[4]GM[1]MN[5]AB[aa])", profile::current) == "");  // root MN is no move there
+}
+
+TEST_CASE("W206 move onto a stone and W207 setup without effect") {
+    const std::string t = "(;FF[4]GM[1];B[aa];W[aa])";
+    CHECK(run(t) == "W206@" + at(t, "[aa", 1));
+    CHECK(run(t, profile::ff4, false) == "");  // replay off
+    CHECK(run("(;FF[4]GM[1];AB[aa];AB[aa])") == "W207@1:23");
+    CHECK(run("(;FF[4]GM[1]AE[aa])") == "W207@1:15");
+    CHECK(run("(;FF[4]GM[1]AB[aa:bb];AB[aa:bc])") == "");  // changes some points
+    CHECK(run("(;FF[4]GM[1]AB[aa][aa])") == "E106@1:19");    // the duplicate is E106 only
+    // captured stones are gone: playing there again is fine
+    CHECK(run("(;FF[4]GM[1]SZ[5];B[ba];W[aa];B[ab];W[bb];B[aa])") == "");
+    // variations start from the position at the fork
+    CHECK(run("(;FF[4]GM[1];B[aa](;W[bb])(;W[bb]))") == "");
+}
+
+TEST_CASE("W208 handicap stones") {
+    CHECK(run("(;FF[4]GM[1]HA[2]AB[dd][pp])") == "");
+    CHECK(run("(;FF[4]GM[1]HA[3]AB[dd][pp])") == "W208@1:15");
+    CHECK(run("(;FF[4]GM[1]HA[4]AB[dd:ee])") == "");  // a rectangle counts its points
+}
+
+TEST_CASE("W209 I202 I203 collection level") {
+    CHECK(run("(;FF[4]GM[1]CA[UTF-8])(;FF[4]GM[1]CA[ISO-8859-1])") == "W209@1:35");
+    CHECK(run("(;FF[4]GM[1])(;FF[3]GM[1])") == "I202@1:16");
+    CHECK(run("(;FF[4]GM[1])(;FF[4]GM[11]SZ[11])") == "I203@1:21");
+    const auto d = only("(;FF[4]GM[1])(;FF[3]GM[1])");
+    REQUIRE(d.related);
+    CHECK(d.related->column == 3);
+}
+
+// ---------------------------------------------------------------------------- infos
+
+TEST_CASE("I101 I201 I204") {
+    CHECK(run("(;FF[4]GM[2];B[xx])") == "I101@1:15");
+    CHECK(run("(;FF[4]GM[1]XYZ[1])") == "I201@1:13 W201@1:13");
+    CHECK(run("(;FF[4]GM[1]VW[])") == "I204@1:15");
+    CHECK(run("(;FF[4]GM[1]VW[aa:bb];VW[])") == "");
+    CHECK(run("(;FF[4]GM[1]VW[aa:bb](;VW[])(;VW[]))") == "");  // each variation inherits from the fork
+    CHECK(run("(;FF[4]GM[1](;VW[aa:bb])(;VW[]))") == "I204@1:29");
+}
+
+// ------------------------------------------------------------------------- profiles
+
+TEST_CASE("profiles change levels not codes") {
+    const std::string t = "(;FF[4]GM[1]TM[5m]AB[aa:aa]SZ[19:19])";
+    CHECK(run(t, profile::ff4) == "E111@1:15 E104@1:21 E109@1:30");
+    CHECK(run(t, profile::current) == "E104@1:21 E109@1:30");
+    for (const auto& d : diags(t, profile::current)) CHECK(d.level == sgf::severity::warning);
+    CHECK(run(t, profile::hex) == "E111@1:15 E104@1:21 E109@1:30");
+    // Hex: GM[11] by default, the 001_* RE format
+    CHECK(run("(;FF[4]SZ[11]RE[B+3.5])", profile::hex) == "E113@1:16");
+    CHECK(run("(;FF[4]SZ[11]RE[B+R];B[a1])", profile::hex) == "");
+    CHECK(run("(;FF[4]GM[1]RE[Jigo]HA[0])", profile::current) == "E115@1:23");
+    CHECK(only("(;FF[4]GM[1]RE[Jigo]HA[0])", profile::current).level == sgf::severity::info);
+}
+
+// --------------------------------------------------------------------------- robustness
+
+TEST_CASE("recovered trees of broken files are checked too") {
+    const sgf::parse_result r = sgf::parse(std::string_view("(;FF[4]GM[1]SZ[9];B[jj];W[aa]C[open"));
+    CHECK_FALSE(r.ok());
+    const auto ds = sgf::check(r.trees);
+    REQUIRE_FALSE(ds.empty());
+    CHECK(ds[0].code == "E103");
+    // lowercase long names are read as their FF[4] identifier (the parser reports them)
+    CHECK(run("(;FF[3]GM[1]SZ[19]CoPyright[x];Black[zz])") == "E103@1:37");
+}
+
+TEST_CASE("edited trees without positions") {
+    const sgf::collection c = sgf::parse(std::string_view("(;FF[4]GM[1];B[aa];W[bb])")).trees;
+    const sgf::game_tree t = c[0].with_node(2, c[0][2].with_property("W", {"aa"}).with_property("C", {"x"}));
+    const auto ds = sgf::check(sgf::collection({t}));
+    REQUIRE(ds.size() == 1);
+    CHECK(ds[0].code == "W206");
+    CHECK_FALSE(ds[0].where.known());
+}
+
+TEST_CASE("a million nested variations and a million siblings") {
+    constexpr std::size_t n = 1'000'000;
+    std::string deep = "(;FF[4]GM[1]SZ[19]";
+    deep.reserve(n * 8 + 64);
+    for (std::size_t i = 0; i < n; ++i) deep += i % 2 ? "(;W[]" : "(;B[]";
+    deep.append(n, ')');
+    deep += ')';
+    sgf::parse_result r = sgf::parse(std::move(deep));
+    REQUIRE(r.ok());
+    CHECK(sgf::check(r.trees).empty());
+
+    std::string wide = "(;FF[4]GM[1]SZ[19]";
+    wide.reserve(n * 8 + 64);
+    for (std::size_t i = 0; i < n; ++i) wide += "(;B[aa])";
+    wide += ')';
+    r = sgf::parse(std::move(wide));
+    REQUIRE(r.ok());
+    CHECK(sgf::check(r.trees).empty());  // each variation starts from the fork: no stone on aa
+}
+
+TEST_CASE("points may repeat in the next node also when it holds one property") {
+    // regression: the one-property fast path kept the previous node's point set (E106)
+    for (const char* text : {"(;FF[4]GM[1];CR[aa];CR[aa])", "(;FF[4]GM[1];CR[aa:bb];CR[aa:bb])",
+                             "(;FF[4]GM[6];CR[t:u][e:f];CR[d:e][s:u])", "(;FF[4]GM[1];AB[aa];AB[bb]AW[aa])"}) {
+        CAPTURE(text);
+        CHECK(run(text) == "");
+    }
+}
