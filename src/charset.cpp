@@ -584,6 +584,17 @@ private:
     std::string buf_;
 };
 
+// Writes one invalid sequence as d.policy says; returns the UTF-8 bytes written.
+std::uint32_t put_invalid(decoded& d, std::string_view seq) {
+    const bool high = std::all_of(seq.begin(), seq.end(), [](char c) { return static_cast<uchar>(c) >= 0x80; });
+    if (d.policy == invalid_policy::keep && high) {
+        d.utf8.append(seq);
+        return static_cast<std::uint32_t>(seq.size());
+    }
+    d.utf8.append(replacement);
+    return static_cast<std::uint32_t>(replacement.size());
+}
+
 // Appends decoded text, invalid sequences and the offset map.
 struct decode_sink {
     std::string_view in;
@@ -607,8 +618,7 @@ struct decode_sink {
     }
     void invalid(std::size_t off, std::size_t len) {
         d.invalid.push_back({off, len});
-        d.utf8.append(replacement);
-        d.map.append(1, static_cast<std::uint32_t>(len), 3);
+        d.map.append(1, static_cast<std::uint32_t>(len), put_invalid(d, in.substr(off, len)));
     }
 };
 
@@ -624,8 +634,7 @@ void decode_utf8(std::string_view bytes, std::size_t skip, decoded& d) {
         d.utf8.append(body.substr(copied, off - copied));
         d.map.append(off - copied, 1, 1);
         d.invalid.push_back({skip + off, len});
-        d.utf8.append(replacement);
-        d.map.append(1, static_cast<std::uint32_t>(len), 3);
+        d.map.append(1, static_cast<std::uint32_t>(len), put_invalid(d, body.substr(off, len)));
         copied = off + len;
     });
     d.utf8.append(body.substr(copied));
@@ -663,10 +672,11 @@ void decode_utf16(std::string_view bytes, std::size_t skip, bool little, decoded
     auto unit_at = [&](std::size_t i) -> char32_t {
         return little ? static_cast<char32_t>(p[i] | (p[i + 1] << 8)) : static_cast<char32_t>((p[i] << 8) | p[i + 1]);
     };
-    auto bad = [&](std::size_t off, std::size_t len) {
+    // A lone surrogate keeps its value in the generalized (3-byte) UTF-8 form under keep.
+    auto bad = [&](std::size_t off, std::size_t len, char32_t unit) {
         d.invalid.push_back({off, len});
-        w.put(0xFFFD);
-        d.map.append(1, static_cast<std::uint32_t>(len), 3);
+        const bool keep = d.policy == invalid_policy::keep && unit != 0;
+        d.map.append(1, static_cast<std::uint32_t>(len), w.put(keep ? unit : 0xFFFD));
     };
     std::size_t i = skip;
     while (i + 2 <= n) {
@@ -678,11 +688,11 @@ void decode_utf16(std::string_view bytes, std::size_t skip, bool little, decoded
             d.map.append(1, 4, 4);
             i += 2;
         } else {
-            bad(i, 2);  // lone surrogate
+            bad(i, 2, u);  // lone surrogate
         }
         i += 2;
     }
-    if (i < n) bad(i, n - i);  // odd trailing byte
+    if (i < n) bad(i, n - i, 0);  // odd trailing byte
     w.flush();
 }
 
@@ -698,16 +708,16 @@ void decode_utf32(std::string_view bytes, std::size_t skip, bool little, decoded
         const char32_t u = little ? (b0 | b1 << 8 | b2 << 16 | b3 << 24) : (b0 << 24 | b1 << 16 | b2 << 8 | b3);
         if (u > 0x10FFFF || (u >= 0xD800 && u <= 0xDFFF)) {
             d.invalid.push_back({i, 4});
-            w.put(0xFFFD);
-            d.map.append(1, 4, 3);
+            const bool keep = d.policy == invalid_policy::keep && u <= 0x10FFFF;  // a surrogate
+            d.map.append(1, 4, w.put(keep ? u : 0xFFFD));
         } else {
             d.map.append(1, 4, w.put(u));
         }
     }
     if (i < n) {
+        w.flush();
         d.invalid.push_back({i, n - i});
-        w.put(0xFFFD);
-        d.map.append(1, static_cast<std::uint32_t>(n - i), 3);
+        d.map.append(1, static_cast<std::uint32_t>(n - i), put_invalid(d, bytes.substr(i)));
     }
     w.flush();
 }
@@ -861,8 +871,9 @@ bool is_valid_utf8(std::string_view bytes) noexcept {
     return true;
 }
 
-decoded decode_to_utf8(std::string_view bytes, std::string_view charset) {
+decoded decode_to_utf8(std::string_view bytes, std::string_view charset, invalid_policy policy) {
     decoded d;
+    d.policy = policy;
     const auto r = lookup(charset);
     const family f = r.entry ? r.entry->fam : family::generic;
     switch (f) {

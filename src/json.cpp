@@ -29,7 +29,7 @@ std::size_t utf8_length(std::string_view s, std::size_t i) noexcept {
     return 0;
 }
 
-void append_tree(std::string& out, const game_tree& root) {
+void append_tree(std::string& out, const game_tree& root, std::size_t index, const raw_decoder* decode) {
     struct frame {
         const game_tree* t;
         std::size_t next;
@@ -49,7 +49,7 @@ void append_tree(std::string& out, const game_tree& root) {
                 for (const value& v : p) {
                     if (!fv) out += ',';
                     fv = false;
-                    append_json_string(out, v.unescaped());
+                    append_json_string(out, decode ? unescape((*decode)(index, v.raw())) : v.unescaped());
                 }
                 out += ']';
             }
@@ -112,17 +112,20 @@ void append_json_string(std::string& out, std::string_view s) {
     out += '"';
 }
 
-std::string to_json(const collection& c) {
+namespace {
+std::string collection_json(const collection& c, const raw_decoder* decode) {
     std::string out = "{\"trees\":[";
-    bool first = true;
-    for (const game_tree& t : c) {
-        if (!first) out += ',';
-        first = false;
-        append_tree(out, t);
+    for (std::size_t i = 0; i < c.size(); ++i) {
+        if (i) out += ',';
+        append_tree(out, c[i], i, decode);
     }
     out += "]}";
     return out;
 }
+}  // namespace
+
+std::string to_json(const collection& c) { return collection_json(c, nullptr); }
+std::string to_json(const collection& c, const raw_decoder& decode) { return collection_json(c, &decode); }
 
 std::string to_json(const diagnostic& d, std::string_view file) {
     std::string out = "{\"file\":";

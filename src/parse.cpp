@@ -1,13 +1,16 @@
 // Parsing: the strict FF[4] grammar first (fast path); when it does not match, the
 // recovering grammar reads the file again and reports every problem with its position.
 // Both passes drive the same tree builder through the same events.
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
 #include <system_error>
 
 #include "grammar/recover.hpp"
+#include "parse_detail.hpp"
 #include "sgf/parse.hpp"
+#include "sgf/properties.hpp"
 #include "tree_rep.hpp"
 
 namespace sgf {
@@ -77,6 +80,8 @@ public:
     [[nodiscard]] const char* base() const noexcept { return src_->data(); }
 
     std::vector<diagnostic> diagnostics;
+    // E011 findings (index into diagnostics, identifier): W002 in FF[1]-FF[3] game trees.
+    std::vector<std::pair<std::size_t, std::string>> lowercase_idents;
 
 private:
     struct frame {
@@ -238,10 +243,11 @@ struct recover_action<grammar::lenient_property> {
         std::string upper;
         for (std::size_t i = 0; i < n; ++i)
             if (p[i] <= 'Z') upper.push_back(p[i]);
+        b.lowercase_idents.emplace_back(b.diagnostics.size(), std::string(p, n));
         b.report("E011", offset_of(in, b),
                  "property identifier '" + std::string(p, n) + "' contains lowercase letters",
                  "kept as written; FF[4] identifiers are uppercase only (FF[1]-FF[3] ignored lowercase letters: '" +
-                     upper + "')");
+                     upper + "', which sgfcheck fix writes)");
     }
 };
 template <>
@@ -274,18 +280,56 @@ struct recover_action<grammar::tree_junk> : report_junk {};
 
 using input = pegtl::memory_input<pegtl::tracking_mode::lazy, pegtl::eol::lf_crlf>;
 
+// FF[1]-FF[3] allowed lowercase letters in identifiers (ff4_changes.txt "Property
+// identifiers"; SGFC 16 "only for FF[4]"): there E011 becomes the warning W002. The FF of
+// a finding is the one of the top-level game tree it lies in (trees are in file order).
+void relabel_old_identifiers(tree_builder& b, const collection& trees) {
+    for (const auto& [index, ident] : b.lowercase_idents) {
+        diagnostic& d = b.diagnostics[index];
+        const auto ts = trees.trees();
+        const auto after = std::upper_bound(ts.begin(), ts.end(), d.where.byte, [](std::uint64_t at, const game_tree& t) {
+            return at < t.pos().byte;
+        });
+        if (after == ts.begin()) continue;
+        const int ff = detail::declared_ff((after - 1)->front());
+        if (ff < 1 || ff > 3) continue;
+        d.code = find_code("W002")->code;
+        d.level = severity::warning;
+        d.message = "FF[" + std::to_string(ff) + "] property identifier '" + ident + "' has lowercase letters";
+        d.hint = "read as " + ff4_ident_of(ident) +
+                 ": FF[1]-FF[3] allowed lowercase letters and readers ignore them; FF[4] allows uppercase only "
+                 "(sgfcheck fix writes " + ff4_ident_of(ident) + ")";
+    }
+}
+
 }  // namespace
 
-parse_result parse(std::string bytes, const parse_options& options) {
+namespace detail {
+
+int declared_ff(const node& root) {
+    for (const property& p : root.properties()) {
+        if (ff4_ident_of(p.ident()) != "FF") continue;
+        const std::string v = p.front().simple_text();
+        std::size_t i = 0;
+        while (i < v.size() && v[i] == ' ') ++i;
+        int n = 0;
+        std::size_t digits = 0;
+        for (; i < v.size() && v[i] >= '0' && v[i] <= '9' && digits < 4; ++i, ++digits) n = n * 10 + (v[i] - '0');
+        while (i < v.size() && v[i] == ' ') ++i;
+        return digits > 0 && i == v.size() ? n : 0;
+    }
+    return 1;
+}
+
+parse_result parse_source(std::shared_ptr<const source> src, const parse_options& options) {
     parse_result result;
-    if (bytes.size() >= detail::max_source_size) {
-        result.diagnostics.push_back({"E014", severity::error, {0, 1, 1},
-                                      "file too large: " + std::to_string(bytes.size()) + " bytes",
+    if (src->bytes.size() >= detail::max_source_size) {
+        result.diagnostics.push_back({"E014", severity::error, src->position_of(0),
+                                      "file too large: " + std::to_string(src->bytes.size()) + " bytes",
                                       "files are limited to 2 GiB", std::nullopt});
         result.diagnostics.back().code = find_code("E014")->code;
         return result;
     }
-    auto src = std::make_shared<const source>(std::move(bytes));
     tree_builder b(src, options.lenient);
     const char* const begin = src->data();
     const char* const end = begin + src->bytes.size();
@@ -309,14 +353,32 @@ parse_result parse(std::string bytes, const parse_options& options) {
                                                                                   : "no game tree in the file",
                      "an SGF file holds one or more game trees: (;FF[4] ...)");
         }
-        if (!has_errors(b.diagnostics) && !options.lenient)  // safety net: never accept silently
-            b.report("E012", 0, "the file does not match the FF[4] grammar", "");
+    }
+    result.trees = b.take_trees();
+    if (!ok) {
+        relabel_old_identifiers(b, result.trees);
+        // Safety net: never accept silently. Only W002 (legal FF[1]-FF[3]) may explain a
+        // file the FF[4] grammar rejects without an error.
+        if (b.diagnostics.empty() && !options.lenient) b.report("E012", 0, "the file does not match the FF[4] grammar", "");
     }
     std::stable_sort(b.diagnostics.begin(), b.diagnostics.end(),
                      [](const diagnostic& x, const diagnostic& y) { return x.where.byte < y.where.byte; });
-    result.trees = b.take_trees();
     result.diagnostics = std::move(b.diagnostics);
     return result;
+}
+
+}  // namespace detail
+
+parse_result parse(std::string bytes, const parse_options& options) {
+    if (bytes.size() >= detail::max_source_size) {
+        parse_result result;
+        result.diagnostics.push_back({"E014", severity::error, {0, 1, 1},
+                                      "file too large: " + std::to_string(bytes.size()) + " bytes",
+                                      "files are limited to 2 GiB", std::nullopt});
+        result.diagnostics.back().code = find_code("E014")->code;
+        return result;
+    }
+    return detail::parse_source(std::make_shared<const source>(std::move(bytes)), options);
 }
 
 std::string read_file(const std::filesystem::path& path) {

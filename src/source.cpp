@@ -26,7 +26,14 @@ position position_from_lines(const std::vector<std::uint32_t>& starts, std::uint
 position source::position_of(std::uint64_t offset) const {
     if (synthetic) return {};
     std::call_once(lines_once_, [this] { line_starts_ = line_starts(bytes); });
-    return position_from_lines(line_starts_, offset);
+    position p = position_from_lines(line_starts_, offset);
+    if (original) {
+        // Line 1 starts at the file's first byte (before any BOM the conversion skipped).
+        const std::size_t line_start = p.line == 1 ? 0 : original->to_source(line_starts_[p.line - 1]);
+        p.byte = original->to_source(static_cast<std::size_t>(offset));
+        p.column = static_cast<std::uint32_t>(p.byte - line_start + 1);
+    }
+    return p;
 }
 
 }  // namespace sgf::detail

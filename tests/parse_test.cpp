@@ -113,12 +113,17 @@ TEST_CASE("property without value and value without property") {
 }
 
 TEST_CASE("lowercase letters in an identifier") {
-    const auto r = sgf::parse("(;GaMe[1]CoPyright[x])");
-    CHECK(has(r, "E011", 1, 3));
-    CHECK(has(r, "E011", 1, 10));
+    const auto r = sgf::parse("(;FF[4]GaMe[1]CoPyright[x])");
+    CHECK(has(r, "E011", 1, 8));
+    CHECK(has(r, "E011", 1, 15));
     REQUIRE(r.trees.size() == 1);
     CHECK(r.trees[0][0].find("GaMe"));  // kept as written: nothing is lost
-    const auto lenient = sgf::parse("(;GaMe[1])", {.lenient = true});
+    // FF[1]-FF[3] (and a root without FF: its default is 1) allowed them: a warning
+    const auto old = sgf::parse("(;GaMe[1])(;FF[3]CoPyright[x])(;FF[4]GaMe[1])");
+    CHECK(has(old, "W002", 1, 3));
+    CHECK(has(old, "W002", 1, 18));
+    CHECK(has(old, "E011", 1, 38));
+    const auto lenient = sgf::parse("(;FF[4]GaMe[1])", {.lenient = true});
     CHECK(lenient.ok());
     REQUIRE(lenient.diagnostics.size() == 1);
     CHECK(lenient.diagnostics[0].level == sgf::severity::warning);
@@ -155,7 +160,7 @@ TEST_CASE("byte order mark") {
 }
 
 TEST_CASE("one pass reports every problem with its own code") {
-    const auto r = sgf::parse("junk(;GaMe[1]B;[x]W[aa](;W[bb]));C[x])(;C[open");
+    const auto r = sgf::parse("junk(;FF[4]GaMe[1]B;[x]W[aa](;W[bb]));C[x])(;C[open");
     std::vector<std::string> codes;
     for (const auto& f : codes_of(r)) codes.push_back(f.code);
     for (std::string_view c : {"E002", "E011", "E009", "E010", "E003", "E008", "E004"}) {

@@ -132,11 +132,21 @@ struct invalid_sequence {
     friend bool operator==(const invalid_sequence&, const invalid_sequence&) = default;
 };
 
+// How an invalid sequence is written into the UTF-8 output.
+enum class invalid_policy : std::uint8_t {
+    replace,  // one U+FFFD each
+    keep,     // no data loss: bytes >= 0x80 verbatim (they can never be read as ASCII, so SGF
+              // syntax stays intact), a lone UTF-16/32 surrogate as its 3-byte generalized
+              // UTF-8 form; only a sequence holding an ASCII byte (or a UTF-32 unit above
+              // U+10FFFF) still becomes U+FFFD. The output is then not valid UTF-8.
+};
+
 struct decoded {
-    std::string utf8;  // each invalid sequence became one U+FFFD
+    std::string utf8;  // each invalid sequence written as `policy` says
     std::vector<invalid_sequence> invalid;  // every one, in order; the caller reports them
     offset_map map;
     std::string error;  // non-empty when the charset is unknown (utf8 is then empty)
+    invalid_policy policy = invalid_policy::replace;
     [[nodiscard]] bool ok() const noexcept { return error.empty(); }
 };
 
@@ -152,7 +162,8 @@ struct decoded {
 // dropped. A BOM matching the charset is skipped ("UTF-16" and "UTF-32" take their byte
 // order from the BOM, else from where the NUL bytes are, else big-endian as RFC 2781 says).
 // UTF-8 and UTF-16/32 are decoded here; other charsets through iconv.
-[[nodiscard]] decoded decode_to_utf8(std::string_view bytes, std::string_view charset);
+[[nodiscard]] decoded decode_to_utf8(std::string_view bytes, std::string_view charset,
+                                     invalid_policy policy = invalid_policy::replace);
 
 // ---------------------------------------------------------------------------------------
 // Guessing the charset of a file without CA[]

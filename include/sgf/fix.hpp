@@ -1,0 +1,52 @@
+#pragma once
+// sgfcheck fix: a loaded file (sgf::load, which read it leniently and knows its charset)
+// rewritten as clean FF[4] without losing data. Write the result with sgf::write.
+//
+// What fix changes (each change is a diagnostic: the code of the problem it repaired,
+// level info, the position in the input file, and in the hint what was done):
+//  - every top-level root gets FF[4] and CA[UTF-8] (in place when present, else first);
+//    every value is converted to UTF-8 through the file's charset (load_result::utf8);
+//  - identifiers take their FF[4] form: FF[1]-FF[3] lowercase letters are dropped
+//    (`CoPyright` -> CP, `GaMe` -> GM); an all-lowercase identifier is upper-cased;
+//  - a property given twice in a node (E201), or a single-value property with several
+//    values (E118), is resolved without data loss:
+//      list properties: one property, values in order, exact repeats dropped (E106);
+//      B, W: each move gets a node of its own, in order (two moves are two nodes);
+//      other single values: equal values are kept once; different Text values (C, GC)
+//      are joined, separated by a blank line; any other different value is kept in the
+//      private property "X" + identifier (PB twice -> PB[first] XPB[second]), in order;
+//  - nodes are split as ff4_changes.txt "Property types move & setup" says: setup, root
+//    and game-info properties and N in the first node, all others in the second (E202,
+//    E203; and for a move in the root, W204); B and W in one node become two nodes, the
+//    later move with its own BL/OB or WL/OW in a new node (E205, as SGFC does);
+//  - legacy properties are converted (ff4_changes.txt "Converting", SGFC 42/52/59; W202):
+//    L -> LB with letters A, B, ...; M -> MA on empty points, TR on stones (Go board
+//    replay); TE then BM -> IT, BM then TE -> DO; an FF[1]-FF[3] VW of two points -> VW[ul:lr];
+//    KI[n] (SGB integer komi, twice the komi) -> KM[n/2] when it does not contradict a KM;
+//  - passes are written as FF[4] does: B[tt]/W[tt] -> B[]/W[] in Go on boards up to 19x19;
+//  - values: SZ[n:n] -> SZ[n] (E109); white space removed from a non-text value when that
+//    makes it valid (ff4_changes.txt "Line breaks & whitespaces within moves or values");
+//    empty values that carry nothing and are not allowed are removed (E108, E119, E101).
+// Everything else is kept as it is: unknown properties, obsolete FF[1]-FF[3] properties
+// without a conversion (ff4_changes.txt: "treated as unknown properties and are
+// preserved"), and every value fix cannot convert, verbatim. Bytes that are not characters
+// in the file's charset stay as they are (W005 at load).
+//
+// fix(fix(x)) == fix(x): a clean FF[4] UTF-8 file is left unchanged (its nodes and game
+// trees are shared with the input). Nothing recurses on the tree's depth.
+#include <vector>
+
+#include "sgf/diagnostic.hpp"
+#include "sgf/input.hpp"
+#include "sgf/tree.hpp"
+
+namespace sgf {
+
+struct fix_result {
+    collection trees;
+    std::vector<diagnostic> diagnostics;  // the changes, in input file order
+};
+
+[[nodiscard]] fix_result fix(const load_result& input);
+
+}  // namespace sgf

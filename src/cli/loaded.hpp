@@ -1,0 +1,34 @@
+#pragma once
+// sgfcheck's use of the input stage (sgf::load): printing diagnostics of a file that may
+// have been converted to UTF-8 as a whole, and the fix command (fix.cpp).
+#include <iosfwd>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cli.hpp"
+#include "sgf/check_file.hpp"
+#include "sgf/input.hpp"
+
+namespace sgf::cli {
+
+// print_diagnostic, with the excerpt taken from the UTF-8 text when the file was converted
+// (a UTF-16 or GB18030 file's own bytes would print as '?'); positions stay the file's.
+void print_loaded(std::ostream& os, const load_result& r, const diagnostic& d, std::string_view file,
+                  std::string_view bytes, output_format format);
+
+// Runs f (sgf::load or sgf::check_file); an unknown --charset (std::invalid_argument) is
+// a usage error.
+template <class F>
+auto charset_usage_errors(F&& f) {
+    try {
+        return f();
+    } catch (const std::invalid_argument& e) {
+        throw usage_error{std::string("--charset: ") + e.what()};
+    }
+}
+
+int run_fix(const std::vector<std::string>& args);
+
+}  // namespace sgf::cli

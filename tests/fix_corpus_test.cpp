@@ -1,0 +1,182 @@
+// sgfcheck fix over every file of ../shared/corpus: no crash, output without syntax errors,
+// no checker error (profile ff4) except the findings listed below with the reason they
+// cannot be repaired, no value lost, and fix(fix(x)) == fix(x) byte for byte.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "sgf/check.hpp"
+#include "sgf/fix.hpp"
+#include "sgf/input.hpp"
+#include "sgf/write.hpp"
+#include "tests/test_util.hpp"
+
+namespace {
+
+namespace fs = sgf_test::fs;
+
+fs::path corpus_dir() { return sgf_test::shared_dir() / "corpus"; }
+
+// Checker errors that remain in fix output, each with why fix leaves the value alone:
+// repairing them would mean guessing what the file meant. Matched by code and by the start
+// of the message (which quotes the property as written).
+struct unrepairable {
+    std::string_view code;
+    std::string_view message_start;
+    std::string_view reason;
+};
+constexpr unrepairable known[] = {
+    {"E101", "TM[-]", "TM[-]: no time in any form; '-' may mean none or unknown"},
+    {"E101", "TM[1800,0,30,5]", "TM of four comma-separated numbers: no known format"},
+    {"E101", "TM[7200,0,60,1]", "TM of four comma-separated numbers: no known format"},
+    {"E101", "PL[1]", "PL[1]/PL[2]: numbers for colours; which is which is not certain"},
+    {"E101", "PL[2]", "PL[1]/PL[2]: numbers for colours; which is which is not certain"},
+    {"E101", "W[SWAP]", "Hex: SWAP is no move of ff4_hex.txt (swap-sides and swap-pieces differ)"},
+    {"E101", "B[SWAP]", "Hex: SWAP is no move of ff4_hex.txt (swap-sides and swap-pieces differ)"},
+    {"E101", "HA[", "HA that is no number of stones (HA[0.5])"},
+    {"E101", "B[resign:", "Backgammon: gnubg's resign offer is no move of ff4_backgammon.txt"},
+    {"E101", "W[accept]", "Backgammon: gnubg's accept is no move of ff4_backgammon.txt"},
+    {"E103", "", "points off the board: scraper damage (AB[tf] on 19x19) or a tenuki marker (W[zz])"},
+    {"E113", "RE[", "RE with words FF[4] has no meaning for (J, AW, Illegal, V, Repetition, adjourned, free text)"},
+    {"E114", "DT[", "DT with day and month both <= 12 (01.08.2001), or no valid date (1978.0.09)"},
+    {"E115", "HA[1]", "HA[1]: one handicap stone means something (no komi), so it is not dropped"},
+    {"E207", "game-info property CP", "Backgammon (gibbon): CP, the pre-FF[4] cube position, in a later node"},
+};
+
+const unrepairable* explain(const sgf::diagnostic& d) {
+    for (const auto& k : known)
+        if (d.code == k.code && d.message.compare(0, k.message_start.size(), k.message_start) == 0) return &k;
+    return nullptr;
+}
+
+// Every value of a collection, decoded to UTF-8 and escape-processed (the JSON form).
+struct value_set {
+    std::set<std::string> values;
+    std::string all;  // every value, '\x01' between: to find texts that were joined
+    void add(std::string v) {
+        all += v;
+        all += '\x01';
+        values.insert(std::move(v));
+    }
+    [[nodiscard]] bool has(const std::string& v) const { return values.count(v) || all.find(v) != std::string::npos; }
+};
+
+value_set output_values(const sgf::collection& c) {
+    value_set s;
+    for (const sgf::game_tree& t : c)
+        for (sgf::preorder it(t); !it.done(); it.next())
+            for (const sgf::property& p : it.current().properties())
+                for (const sgf::value& v : p) {
+                    s.add(v.unescaped());
+                    if (const auto parts = v.composed()) {
+                        s.add(sgf::unescape(parts->first));
+                        s.add(sgf::unescape(parts->second));
+                    }
+                }
+    return s;
+}
+
+struct tally {
+    std::size_t files = 0, fixed = 0, changed = 0, unrepairable_files = 0;
+    std::map<std::string, std::size_t> reasons;  // reason -> files
+};
+
+}  // namespace
+
+TEST_SUITE("fix corpus") {
+
+TEST_CASE("fix: every corpus file fixes to clean FF[4] without losing a value") {
+    std::map<std::string, tally> by_folder;
+    std::size_t lost = 0, files = 0;
+    for (const fs::path& path : sgf_test::files_under(corpus_dir())) {
+        const fs::path rel = fs::relative(path, corpus_dir());
+        const std::string folder = rel.begin()->string();
+        CAPTURE(rel.string());
+        tally& t = by_folder[folder];
+        ++t.files;
+        ++files;
+        const std::string bytes = sgf::read_file(path);
+
+        // sgfcheck --lenient: reads every file without an error.
+        const sgf::load_result in = sgf::load(bytes, {.lenient = true});
+        CHECK_FALSE(sgf::has_errors(in.diagnostics));
+        const sgf::fix_result f = sgf::fix(in);
+        if (in.trees.empty()) {  // the empty file: nothing to write (sgfcheck fix says so)
+            CHECK(rel == fs::path("broken/gnugo/pending_nightmare.sgf"));
+            continue;
+        }
+        ++t.fixed;
+        const std::string out = sgf::write(f.trees);
+        if (out != sgf::write(in.trees)) ++t.changed;
+
+        // The output is FF[4] syntax without a single finding, in UTF-8; only bytes that
+        // were no character in the input stay what they were (W005, kept verbatim).
+        const sgf::load_result back = sgf::load(out);
+        INFO("fix output: ", out.substr(0, 400));
+        const bool had_invalid = std::any_of(in.diagnostics.begin(), in.diagnostics.end(),
+                                             [](const sgf::diagnostic& d) { return d.code == "W005"; });
+        for (const auto& d : back.diagnostics) {
+            INFO(d.code, " ", d.message);
+            CHECK((d.code == "W005" && had_invalid));
+        }
+        CHECK(back.charset == "UTF-8");
+        for (const sgf::game_tree& tree : back.trees) {
+            CHECK(sgf_test::first_value(tree.front(), "FF") == "4");
+            CHECK(sgf_test::first_value(tree.front(), "CA") == "UTF-8");
+        }
+
+        // fix(fix(x)) == fix(x), byte for byte; the second fix changes nothing at all.
+        const sgf::fix_result again = sgf::fix(back);
+        CHECK(sgf::write(again.trees) == out);
+        CHECK(sgf_test::codes_of(again.diagnostics) == "");
+
+        // The checker (profile ff4) finds no error but the unrepairable ones.
+        std::set<std::string> reasons;
+        for (const sgf::diagnostic& d : sgf::check(back.trees, {.prof = sgf::profile::ff4})) {
+            if (d.level != sgf::severity::error) continue;
+            const unrepairable* why = explain(d);
+            INFO(d.code, " at ", d.where.line, ":", d.where.column, ": ", d.message);
+            CHECK(why != nullptr);
+            if (why) reasons.insert(std::string(why->code) + " " + std::string(why->reason));
+        }
+        if (!reasons.empty()) ++t.unrepairable_files;
+        for (const auto& r : reasons) ++t.reasons[r];
+
+        // No data loss: every value of the input is in the output, as it was (also inside a
+        // joined text or as a part of a compose), or converted by a change fix reported at
+        // its property, or a tt pass now written [].
+        const value_set have = output_values(f.trees);
+        std::set<std::uint64_t> reported;
+        for (const auto& d : f.diagnostics) reported.insert(d.where.byte);
+        for (std::size_t i = 0; i < in.trees.size(); ++i)
+            for (sgf::preorder it(in.trees[i]); !it.done(); it.next())
+                for (const sgf::property& p : it.current().properties()) {
+                    const std::string id = sgf::ff4_ident_of(p.ident());
+                    if (it.number() == 0 && (id == "FF" || id == "CA")) continue;  // replaced by design
+                    for (const sgf::value& v : p) {
+                        const std::string s = sgf::unescape(in.utf8(v.raw(), i));
+                        if (s.empty() || have.has(s)) continue;
+                        if ((id == "B" || id == "W") && s == "tt") continue;
+                        if (reported.count(p.pos().byte) || reported.count(v.pos().byte)) continue;
+                        ++lost;
+                        FAIL_CHECK("value lost: " << p.ident() << "[" << s << "]");
+                    }
+                }
+    }
+    std::string report;
+    for (const auto& [folder, t] : by_folder) {
+        report += folder + ": " + std::to_string(t.files) + " files, " + std::to_string(t.fixed) + " fixed, " +
+                  std::to_string(t.changed) + " changed by fix, " + std::to_string(t.unrepairable_files) +
+                  " with unrepairable checker errors\n";
+        for (const auto& [why, n] : t.reasons) report += "    " + std::to_string(n) + " files: " + why + "\n";
+    }
+    MESSAGE("fix over the corpus\n" << report);
+    CHECK(files >= 9800);
+    CHECK(lost == 0);
+}
+
+}  // TEST_SUITE

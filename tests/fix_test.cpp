@@ -1,0 +1,324 @@
+// sgf::fix and sgfcheck fix: one minimal case per rule of include/sgf/fix.hpp, sharing of
+// what did not change, a million nested variations, idempotence, and the command line
+// (stdout, -o, --in-place, never the input otherwise).
+#include <doctest/doctest.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <string_view>
+#include <sys/wait.h>
+
+#include "sgf/fix.hpp"
+#include "sgf/input.hpp"
+#include "sgf/write.hpp"
+#include "tests/test_util.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct fixed {
+    std::string text;
+    std::string codes;  // codes of fix's own diagnostics, with positions
+    std::vector<sgf::diagnostic> diagnostics;
+};
+
+fixed fix_of(std::string_view in) {
+    const sgf::load_result r = sgf::load(std::string(in), {.lenient = true, .charset = {}});
+    const sgf::fix_result f = sgf::fix(r);
+    fixed out{sgf::write(f.trees), sgf_test::codes_of(f.diagnostics, true), f.diagnostics};
+    // Every fix is idempotent: the output fixes to itself, with nothing to report.
+    const sgf::fix_result again = sgf::fix(sgf::load(out.text));
+    CHECK(sgf::write(again.trees) == out.text);
+    CHECK(sgf_test::codes_of(again.diagnostics) == "");
+    return out;
+}
+
+// The output of fixing `in`, one node per line.
+std::string fix_text(std::string_view in) { return fix_of(in).text; }
+
+bool hint_has(const fixed& f, std::string_view code, std::string_view words) {
+    for (const auto& d : f.diagnostics)
+        if (d.code == code && (d.hint.find(words) != std::string::npos || d.message.find(words) != std::string::npos)) return true;
+    return false;
+}
+
+int run(const std::string& args, std::string* out = nullptr) {
+    const std::string cmd = std::string(SGF_SGFCHECK) + " " + args + " 2>/dev/null";
+    FILE* p = ::popen(cmd.c_str(), "r");
+    REQUIRE(p != nullptr);
+    std::string s;
+    char buf[4096];
+    while (const std::size_t n = std::fread(buf, 1, sizeof buf, p)) s.append(buf, n);
+    const int status = ::pclose(p);
+    if (out) *out = s;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+void write_file(const fs::path& p, std::string_view bytes) {
+    std::ofstream f(p, std::ios::binary);
+    f << bytes;
+}
+
+constexpr std::string_view head = "(;FF[4]CA[UTF-8]GM[1]SZ[19]";
+
+}  // namespace
+
+TEST_CASE("fix: a clean FF[4] file comes back as it was and shared") {
+    const std::string in = std::string(head) + "PB[Honinbo Shusaku]\n;B[pd]\n(;W[dd])\n(;W[dp]C[a\\]b]))\n";
+    const sgf::load_result r = sgf::load(in);
+    const sgf::fix_result f = sgf::fix(r);
+    CHECK(f.diagnostics.empty());
+    CHECK(f.trees.identity() == r.trees.identity());
+    CHECK(sgf::write(f.trees) == sgf::write(r.trees));
+}
+
+TEST_CASE("fix: root FF and CA in place when present and else first") {
+    CHECK(fix_text("(;GM[1]SZ[19])") == "(;FF[4]CA[UTF-8]GM[1]SZ[19])\n");
+    CHECK(fix_text("(;GM[1]FF[3]SZ[19]CA[ISO-8859-1])") == "(;GM[1]FF[4]SZ[19]CA[UTF-8])\n");
+    // every game tree of a collection; variations keep their own nodes
+    CHECK(fix_text("(;FF[3](;B[aa])(;B[bb]))(;GM[1])") ==
+          "(;FF[4]CA[UTF-8]\n(;B[aa])\n(;B[bb]))\n(;FF[4]CA[UTF-8]GM[1])\n");
+}
+
+TEST_CASE("fix: FF[1]-FF[3] identifiers take their FF[4] form") {
+    CHECK(fix_text("(;FF[3]GaMe[1]CoPyright[x]PlayerBlack[Bob]VieW[];Black[cc])") ==
+          "(;FF[4]CA[UTF-8]GM[1]CP[x]PB[Bob]VW[]\n;B[cc])\n");
+    CHECK(fix_text("(;FF[3]comment[x])") == "(;FF[4]CA[UTF-8]COMMENT[x])\n");  // nothing upper case: upper-cased
+    // Comment and C in one node are the same property: joined
+    CHECK(fix_text("(;FF[3]C[a]Comment[b])") == "(;FF[4]CA[UTF-8]C[a\n\nb])\n");
+}
+
+TEST_CASE("fix: a property given twice in a node") {
+    SUBCASE("a list: one property, each point once (Go)") {
+        const fixed f = fix_of(std::string(head) + ";AB[aa]AB[bb][aa]AW[cc]AW[dd])");
+        CHECK(f.text == std::string(head) + "\n;AB[aa][bb]AW[cc][dd])\n");
+        CHECK(f.codes == "E201@1:35 E106@1:35 E201@1:51");
+    }
+    SUBCASE("a point twice in one list (Go)") {
+        CHECK(fix_text(std::string(head) + ";AB[aa][aa])") == std::string(head) + "\n;AB[aa])\n");
+    }
+    SUBCASE("Backgammon: repeated points are checkers, all kept") {
+        CHECK(fix_text("(;FF[4]CA[UTF-8]GM[6];AB[l][l]AB[l])") == "(;FF[4]CA[UTF-8]GM[6]\n;AB[l][l][l])\n");
+    }
+    SUBCASE("the same single value: kept once") {
+        const fixed f = fix_of("(;FF[4]GM[1]GM[1]FF[4]CA[UTF-8])");
+        CHECK(f.text == "(;FF[4]GM[1]CA[UTF-8])\n");
+        CHECK(hint_has(f, "E201", "kept once"));
+    }
+    SUBCASE("different single values: the first stays, the others go to X + identifier") {
+        const fixed f = fix_of(std::string(head) + "PB[FSF]BR[17k]PB[ego]BR[NR])");
+        CHECK(f.text == std::string(head) + "PB[FSF]XPB[ego]BR[17k]XBR[NR])\n");
+        CHECK(hint_has(f, "E201", "private property XPB"));
+    }
+    SUBCASE("several values of a single-value property") {
+        const fixed f = fix_of(std::string(head) + "KM[6.5][0.5])");
+        CHECK(f.text == std::string(head) + "KM[6.5]XKM[0.5])\n");
+        CHECK(f.codes == "E118@1:35");
+    }
+    SUBCASE("different texts are joined, separated by a blank line") {
+        const fixed f = fix_of(std::string(head) + "C[first]C[second])");
+        CHECK(f.text == std::string(head) + "C[first\n\nsecond])\n");
+        CHECK(hint_has(f, "E201", "blank line"));
+    }
+    SUBCASE("an unknown property: every value kept") {
+        CHECK(fix_text(std::string(head) + "ZZ[a]ZZ[a][b])") == std::string(head) + "ZZ[a][a][b])\n");
+    }
+}
+
+TEST_CASE("fix: nodes are split as FF[4] requires") {
+    SUBCASE("setup and move: setup, root, game-info and N first") {
+        const fixed f = fix_of(std::string(head) + ";AB[aa]B[bb]C[x]N[name]BL[30])");
+        CHECK(f.text == std::string(head) + "\n;AB[aa]N[name]\n;B[bb]C[x]BL[30])\n");
+        CHECK(f.codes == "E202@1:28");
+    }
+    SUBCASE("PL with a move") {
+        const fixed f = fix_of(std::string(head) + ";PL[W]B[bb])");
+        CHECK(f.text == std::string(head) + "\n;PL[W]\n;B[bb])\n");
+        CHECK(f.codes == "E203@1:28");
+    }
+    SUBCASE("a move in the root") {
+        const fixed f = fix_of("(;FF[4]CA[UTF-8]GM[1]PB[x]B[aa]C[first move])");
+        CHECK(f.text == "(;FF[4]CA[UTF-8]GM[1]PB[x]\n;B[aa]C[first move])\n");
+        CHECK(f.codes == "W204@1:2");
+    }
+    SUBCASE("B and W in one node: one node per move, time properties follow their colour") {
+        const fixed f = fix_of(std::string(head) + ";B[aa]W[bb]BL[10]WL[20]C[c])");
+        CHECK(f.text == std::string(head) + "\n;B[aa]BL[10]C[c]\n;W[bb]WL[20])\n");
+        CHECK(f.codes == "E205@1:35");  // the later move's value
+    }
+    SUBCASE("one colour twice: two moves") {
+        CHECK(fix_text(std::string(head) + ";B[aa]B[bb])") == std::string(head) + "\n;B[aa]\n;B[bb])\n");
+        CHECK(fix_text(std::string(head) + ";B[aa][bb])") == std::string(head) + "\n;B[aa]\n;B[bb])\n");
+        CHECK(fix_text(std::string(head) + ";B[aa]B[aa])") == std::string(head) + "\n;B[aa])\n");
+    }
+    SUBCASE("setup and two moves in the last node before variations") {
+        CHECK(fix_text(std::string(head) + ";AE[cc]B[aa]W[bb](;B[dd])(;B[ee]))") ==
+              std::string(head) + "\n;AE[cc]\n;B[aa]\n;W[bb]\n(;B[dd])\n(;B[ee]))\n");
+    }
+}
+
+TEST_CASE("fix: legacy properties are converted as ff4_changes.txt says") {
+    SUBCASE("L to LB") {
+        const fixed f = fix_of("(;FF[3]GM[1];L[fg][es][jk])");
+        CHECK(f.text == "(;FF[4]CA[UTF-8]GM[1]\n;LB[fg:A][es:B][jk:C])\n");
+        CHECK(f.codes == "W202@1:14");
+    }
+    SUBCASE("M to MA on empty points and TR on stones, after the node's move and captures") {
+        CHECK(fix_text("(;FF[3]GM[1]SZ[9];B[aa]M[aa][bb])") == "(;FF[4]CA[UTF-8]GM[1]SZ[9]\n;B[aa]MA[bb]TR[aa])\n");
+        // W[ab] captures B[aa]: the point is empty again
+        CHECK(fix_text("(;FF[3]GM[1]SZ[9];B[aa];W[ba];W[ab]M[aa][ab])") ==
+              "(;FF[4]CA[UTF-8]GM[1]SZ[9]\n;B[aa]\n;W[ba]\n;W[ab]MA[aa]TR[ab])\n");
+        // setup counts, and each variation starts from where it branched
+        CHECK(fix_text("(;FF[3]GM[1]SZ[9]AB[cc](;B[dd]M[dd])(;M[dd][cc]))") ==
+              "(;FF[4]CA[UTF-8]GM[1]SZ[9]AB[cc]\n(;B[dd]TR[dd])\n(;MA[dd]TR[cc]))\n");
+    }
+    SUBCASE("TE then BM to IT, BM then TE to DO") {
+        const fixed f = fix_of("(;FF[3]GM[1];B[aa]TE[1]BM[1];W[bb]BM[1]TE[2])");
+        CHECK(f.text == "(;FF[4]CA[UTF-8]GM[1]\n;B[aa]IT[]\n;W[bb]DO[])\n");
+        CHECK(f.codes == "W202@1:19 W202@1:35");
+    }
+    SUBCASE("an FF[3] VW of two corners") {
+        CHECK(fix_text("(;FF[3]GM[1]VW[ba][db])") == "(;FF[4]CA[UTF-8]GM[1]VW[ba:db])\n");
+        CHECK(fix_text("(;FF[4]GM[1]VW[ba][db])") == "(;FF[4]CA[UTF-8]GM[1]VW[ba][db])\n");  // FF[4]: a point list
+    }
+    SUBCASE("KI, SGB's integer komi") {
+        CHECK(fix_text("(;FF[3]GM[1]KI[11])") == "(;FF[4]CA[UTF-8]GM[1]KM[5.5])\n");
+        CHECK(fix_text("(;FF[3]GM[1]KM[3.5]KI[7])") == "(;FF[4]CA[UTF-8]GM[1]KM[3.5])\n");
+        CHECK(fix_text("(;FF[3]GM[1]KM[6.5]KI[7])") == "(;FF[4]CA[UTF-8]GM[1]KM[6.5]KI[7])\n");  // they disagree: kept
+    }
+    SUBCASE("obsolete properties without a conversion are kept") {
+        CHECK(fix_text("(;FF[3]GM[1]ID[x]OM[3]OP[60];B[aa]SI[1]CH[1])") ==
+              "(;FF[4]CA[UTF-8]GM[1]ID[x]OM[3]OP[60]\n;B[aa]SI[1]CH[1])\n");
+    }
+    SUBCASE("SGF2-style aliases in the root") {
+        const fixed f = fix_of("(;FF[4]CA[UTF-8]GM[1]KO[7.5]RD[2015-10-06]GK[1])");
+        CHECK(f.text == "(;FF[4]CA[UTF-8]GM[1]KM[7.5]DT[2015-10-06])\n");
+        CHECK(f.codes == "W202@1:22 W202@1:29 W202@1:43");
+    }
+}
+
+TEST_CASE("fix: passes are written as FF[4] does") {
+    CHECK(fix_text(std::string(head) + ";B[tt];W[tt])") == std::string(head) + "\n;B[]\n;W[])\n");
+    CHECK(fix_text("(;FF[4]CA[UTF-8]GM[1]SZ[21];B[tt])") == "(;FF[4]CA[UTF-8]GM[1]SZ[21]\n;B[tt])\n");  // a point there
+}
+
+TEST_CASE("fix: values") {
+    SUBCASE("square board as a compose") {
+        const fixed f = fix_of("(;FF[4]CA[UTF-8]GM[1]SZ[19:19])");
+        CHECK(f.text == "(;FF[4]CA[UTF-8]GM[1]SZ[19])\n");
+        CHECK(f.codes == "E109@1:22");
+    }
+    SUBCASE("white space inside a move or point") {
+        CHECK(fix_text(std::string(head) + ";B[a a]AB[c\nc])") == std::string(head) + "\n;AB[cc]\n;B[aa])\n");
+        CHECK(fix_text(std::string(head) + "C[a a])") == std::string(head) + "C[a a])\n");  // text keeps it
+    }
+    SUBCASE("empty values that say nothing") {
+        CHECK(fix_text(std::string(head) + ";AB[]AW[aa][]KM[]N[])") == std::string(head) + "\n;AW[aa]N[])\n");
+        CHECK(fix_text(std::string(head) + ";B[])") == std::string(head) + "\n;B[])\n");  // a pass
+        CHECK(fix_text(std::string(head) + "VW[])") == std::string(head) + "VW[])\n");     // elist: []
+    }
+    SUBCASE("game-info values in the FF[4] format") {
+        CHECK(fix_text(std::string(head) + "DT[2017.03.19])") == std::string(head) + "DT[2017-03-19])\n");
+        CHECK(fix_text(std::string(head) + "DT[August 1, 2001])") == std::string(head) + "DT[2001-08-01])\n");
+        const fixed dt = fix_of(std::string(head) + "DT[2017.03.19 12:34])");
+        CHECK(dt.text == std::string(head) + "DT[2017-03-19]XDT[2017.03.19 12:34])\n");  // the time kept
+        CHECK(hint_has(dt, "E114", "nothing was lost"));
+        CHECK(fix_text(std::string(head) + "DT[01.08.2001])") == std::string(head) + "DT[01.08.2001])\n");  // ambiguous
+        CHECK(fix_text(std::string(head) + "RE[B])") == std::string(head) + "RE[B+])\n");
+        CHECK(fix_text(std::string(head) + "RE[jigo])") == std::string(head) + "RE[Draw])\n");
+        CHECK(fix_text(std::string(head) + "RE[White resigns.])") == std::string(head) + "RE[B+R])\n");
+        CHECK(fix_text(std::string(head) + "RE[W+time])") == std::string(head) + "RE[W+Time])\n");
+        CHECK(fix_text(std::string(head) + "RE[흑 불계승])") == std::string(head) + "RE[B+R])\n");
+        CHECK(fix_text(std::string(head) + "RE[B+AW])") == std::string(head) + "RE[B+AW])\n");  // unknown: kept
+        CHECK(fix_text(std::string(head) + "TM[30:00(5x1:00)])") == std::string(head) + "TM[1800]OT[5x1:00])\n");
+        CHECK(fix_text(std::string(head) + "TM[1:00:00+30:00/25])") == std::string(head) + "TM[3600]OT[30:00/25])\n");
+        CHECK(fix_text(std::string(head) + "TM[5m])") == std::string(head) + "TM[300])\n");
+        CHECK(fix_text(std::string(head) + "TM[2 hr/40 moves])") == std::string(head) + "TM[7200]XTM[2 hr/40 moves])\n");
+        CHECK(fix_text(std::string(head) + "TM[-])") == std::string(head) + "TM[-])\n");  // unknown: kept
+        CHECK(fix_text(std::string(head) + ";B[aa]BL[1:02:03])") == std::string(head) + "\n;B[aa]BL[3723])\n");
+        CHECK(fix_text(std::string(head) + "HA[0])") == std::string(head) + ")\n");
+        CHECK(fix_text(std::string(head) + "HA[\\0])") == std::string(head) + ")\n");  // escapes do not hide it
+        CHECK(fix_text(std::string(head) + "HA[1])") == std::string(head) + "HA[1])\n");
+    }
+    SUBCASE("compose values") {
+        CHECK(fix_text(std::string(head) + "AP[YuanYu])") == std::string(head) + "AP[YuanYu:])\n");
+        CHECK(fix_text(std::string(head) + "AP[GoGui:1.1:4729])") == std::string(head) + "AP[GoGui:1.1\\:4729])\n");
+        CHECK(fix_text(std::string(head) + ";LB[aa:a:b])") == std::string(head) + "\n;LB[aa:a\\:b])\n");
+    }
+}
+
+TEST_CASE("fix: diagnostics name the input's positions") {
+    const fixed f = fix_of("(;FF[3]GM[1]\n;B[aa]\n;AB[bb]W[cc])");
+    REQUIRE(f.diagnostics.size() == 1);
+    CHECK(f.diagnostics[0].code == "E202");
+    CHECK(f.diagnostics[0].where.line == 3);
+    CHECK(f.diagnostics[0].where.column == 1);
+    CHECK(f.diagnostics[0].level == sgf::severity::info);
+}
+
+TEST_CASE("fix: a million nested variations and untouched subtrees are shared") {
+    constexpr std::size_t n = 1'000'000;
+    std::string deep;
+    deep.reserve(9 * n + 32);
+    deep += "(;FF[3]GM[1]";
+    for (std::size_t i = 0; i < n; ++i) deep += "(;B[aa]";
+    deep.append(n + 1, ')');
+    const sgf::load_result r = sgf::load(deep);
+    REQUIRE(r.ok());
+    const sgf::fix_result f = sgf::fix(r);
+    REQUIRE(f.trees.size() == 1);
+    CHECK(f.trees[0].front().find("FF")->front().raw() == "4");
+    // Only the root's game tree was rebuilt: its variation is the input's own.
+    REQUIRE(f.trees[0].variations().size() == 1);
+    CHECK(f.trees[0].variations()[0].same(r.trees[0].variations()[0]));
+    CHECK(f.trees[0].node_count() == n + 1);
+    const std::string out = sgf::write(f.trees);
+    CHECK(out.rfind("(;FF[4]CA[UTF-8]GM[1]\n(;B[aa]\n(;B[aa]", 0) == 0);
+    const sgf::fix_result again = sgf::fix(sgf::load(out));
+    CHECK(again.diagnostics.empty());
+    CHECK(sgf::write(again.trees) == out);
+}
+
+TEST_CASE("fix: the command line") {
+    const fs::path dir = fs::temp_directory_path() / ("sgfcheck_fix_test_" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    const fs::path in = dir / "in.sgf", out = dir / "out.sgf";
+    const std::string original = "(;FF[3]GaMe[1]AB[aa]AB[bb];B[aa]W[bb])";
+    write_file(in, original);
+    const std::string expected = "(;FF[4]CA[UTF-8]GM[1]AB[aa][bb]\n;B[aa]\n;W[bb])\n";
+
+    std::string stdout_text;
+    CHECK(run("fix " + in.string(), &stdout_text) == 0);  // stdout by default
+    CHECK(stdout_text == expected);
+    CHECK(sgf::read_file(in) == original);                // the input untouched
+
+    CHECK(run("fix " + in.string() + " -o " + out.string()) == 0);
+    CHECK(sgf::read_file(out) == expected);
+    CHECK(sgf::read_file(in) == original);
+
+    // -o naming the input is refused; --in-place replaces it (atomically: no temp file left)
+    CHECK(run("fix " + in.string() + " -o " + in.string()) == 2);
+    CHECK(sgf::read_file(in) == original);
+    CHECK(run("fix --in-place " + in.string()) == 0);
+    CHECK(sgf::read_file(in) == expected);
+    std::size_t files = 0;
+    for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir)) ++files;
+    CHECK(files == 2);
+    CHECK(run("fix --in-place " + in.string() + " -o " + out.string()) == 2);
+    CHECK(run("fix --in-place -") == 2);
+
+    // --charset
+    write_file(in, "(;FF[4]PB[\xB0\xD7])");
+    CHECK(run("fix --charset GB2312 " + in.string(), &stdout_text) == 0);
+    CHECK(stdout_text == "(;FF[4]CA[UTF-8]PB[白])\n");
+    CHECK(run("fix --charset no-such-charset " + in.string()) == 2);
+
+    // nothing to fix in an empty file: nothing written
+    write_file(in, "");
+    CHECK(run("fix " + in.string() + " -o " + out.string()) == 1);
+    CHECK(sgf::read_file(out) == expected);
+    fs::remove_all(dir);
+}

@@ -1,0 +1,132 @@
+// Lenient reading: one minimal case per recovery SGFC makes at the syntax level
+// (sgfc_doc.txt Appendix C; docs/sgfc_coverage.md maps every item). Strict mode reports
+// each finding as an error, lenient mode as a warning at the same position, and both read
+// the same tree.
+#include <doctest/doctest.h>
+
+#include <string>
+#include <string_view>
+
+#include "sgf/input.hpp"
+#include "sgf/json.hpp"
+#include "sgf/parse.hpp"
+#include "tests/test_util.hpp"
+
+namespace {
+
+struct recovery {
+    std::string_view sgfc;   // Appendix C number(s)
+    std::string_view input;  // SGFC's example where it gives one
+    std::string_view codes;  // codes and positions, strict mode
+    std::string_view tree;   // JSON tree read in both modes
+};
+
+using namespace std::string_view_literals;
+
+constexpr recovery recoveries[] = {
+    {"6 (data in front of the game tree)", "bla[aa] (;GM[1];B[cc])", "E002@1:1",
+     R"({"trees":[{"nodes":[{"GM":["1"]},{"B":["cc"]}],"variations":[]}]})"},
+    {"7 (no SGF data)", "no SGF here", "E002@1:1 E001@1:12", R"({"trees":[]})"},
+    {"8 (illegal characters)", "(;B[cc] gfhf;W[kk] ];)", "E009@1:9 E012@1:20",
+     R"({"trees":[{"nodes":[{"B":["cc"]},{"W":["kk"]},{}],"variations":[]}]})"},
+    {"9 (variation nesting incomplete)", "(;B[cc](;W[kk])", "E004@1:16",
+     R"({"trees":[{"nodes":[{"B":["cc"]}],"variations":[{"nodes":[{"W":["kk"]}],"variations":[]}]}]})"},
+    {"10 (unexpected end of file)", "(;B[cc", "E008@1:4 E004@1:7", R"({"trees":[{"nodes":[{"B":["cc"]}],"variations":[]}]})"},
+    {"12 (empty variation)", "(;B[cc]())", "E006@1:8", R"({"trees":[{"nodes":[{"B":["cc"]}],"variations":[]}]})"},
+    {"16 (lowercase in an FF[4] identifier)", "(;FF[4];Black[cc];White[dd])", "E011@1:9 E011@1:19",
+     R"({"trees":[{"nodes":[{"FF":["4"]},{"Black":["cc"]},{"White":["dd"]}],"variations":[]}]})"},
+    {"20 (property without value)", "(;B[cc]PL;W[aa];AB)", "E009@1:8 E009@1:17",
+     R"({"trees":[{"nodes":[{"B":["cc"]},{"W":["aa"]},{}],"variations":[]}]})"},
+    {"20 (B  L[321.0] reads as B without value, then L)", "(;B[aa] B  L[321.0])", "E009@1:9",
+     R"({"trees":[{"nodes":[{"B":["aa"],"L":["321.0"]}],"variations":[]}]})"},
+    {"21 (illegal variation start)", "(;B[cc]((;W[dd]))", "E007@1:9 E004@1:18",
+     R"({"trees":[{"nodes":[{"B":["cc"]}],"variations":[{"nodes":[{"W":["dd"]}],"variations":[]}]}]})"},
+    {"22 (NUL byte between tokens)", "(;B[cc]\0;W[dd])"sv, "E012@1:8",
+     R"({"trees":[{"nodes":[{"B":["cc"]},{"W":["dd"]}],"variations":[]}]})"},
+    {"36 (missing semicolon at start of game tree)", "( GM[1]FF[3][SZ[19])", "E007@1:3",
+     R"({"trees":[{"nodes":[{"GM":["1"],"FF":["3","SZ[19"]}],"variations":[]}]})"},
+    {"54 (values without property identifier)", "(;[ab][ac])", "E010@1:3", R"({"trees":[{"nodes":[{}],"variations":[]}]})"},
+    {"66 (node outside variation)", "(;FF[4](;C[var 1]) ;C[var 2]))", "E013@1:20 E005@1:30",
+     R"({"trees":[{"nodes":[{"FF":["4"]}],"variations":[{"nodes":[{"C":["var 1"]}],"variations":[]},{"nodes":[{"C":["var 2"]}],"variations":[]}]}]})"},
+    {"67 (illegal characters after '(')", "(;FF[4](;C[var 1]) (C[var 2]))", "E007@1:21",
+     R"({"trees":[{"nodes":[{"FF":["4"]}],"variations":[{"nodes":[{"C":["var 1"]}],"variations":[]},{"nodes":[{"C":["var 2"]}],"variations":[]}]}]})"},
+    {"3 (')' without '(')", "(;B[aa]))", "E005@1:9", R"({"trees":[{"nodes":[{"B":["aa"]}],"variations":[]}]})"},
+    {"3 (text after the game tree)", "(;B[aa]) trailing text", "E003@1:10", R"({"trees":[{"nodes":[{"B":["aa"]}],"variations":[]}]})"},
+    {"7 (no ';' after the first '(')", "(B[aa];W[bb])", "E007@1:2",
+     R"({"trees":[{"nodes":[{"B":["aa"]},{"W":["bb"]}],"variations":[]}]})"},
+    {"9 (second game tree not closed)", "(;B[aa])(;W[bb]", "E004@1:16",
+     R"({"trees":[{"nodes":[{"B":["aa"]}],"variations":[]},{"nodes":[{"W":["bb"]}],"variations":[]}]})"},
+};
+
+std::string tree_of(const sgf::collection& c) { return sgf::to_json(c); }
+
+}  // namespace
+
+TEST_CASE("lenient: every SGFC syntax recovery is reported at its position in both modes") {
+    for (const recovery& r : recoveries) {
+        CAPTURE(r.sgfc);
+        CAPTURE(std::string(r.input));
+        const sgf::parse_result strict = sgf::parse(r.input);
+        const sgf::parse_result lenient = sgf::parse(r.input, {.lenient = true});
+        CHECK(sgf_test::codes_of(strict.diagnostics, true) == r.codes);
+        CHECK(sgf_test::codes_of(lenient.diagnostics, true) == r.codes);
+        for (const auto& d : strict.diagnostics) CHECK(d.level == sgf::severity::error);
+        for (const auto& d : lenient.diagnostics) CHECK(d.level == sgf::severity::warning);
+        CHECK_FALSE(strict.ok());
+        CHECK(lenient.ok());
+        CHECK(tree_of(strict.trees) == r.tree);
+        CHECK(tree_of(lenient.trees) == r.tree);
+        // The messages say how the parser recovered.
+        for (const auto& d : lenient.diagnostics) CHECK_FALSE(d.hint.empty());
+    }
+}
+
+TEST_CASE("lenient: a NUL inside a value is data and no finding") {
+    const auto r = sgf::parse("(;C[a\0b])"sv);
+    CHECK(r.ok());
+    CHECK(r.diagnostics.empty());
+    CHECK(sgf::to_json(r.trees) == R"({"trees":[{"nodes":[{"C":["a\u0000b"]}],"variations":[]}]})");
+    // and loading it does not take the NUL for UTF-16 text
+    const auto l = sgf::load(std::string("(;C[a\0b])"sv));
+    CHECK(sgf_test::codes_of(l.diagnostics) == "");
+    CHECK_FALSE(l.converted);
+}
+
+TEST_CASE("lenient: FF[1]-FF[3] identifiers with lowercase letters are warnings not errors") {
+    SUBCASE("FF[3]") {
+        const auto r = sgf::parse("(;FF[3]GaMe[1]CoPyright[x];Black[cc])");
+        CHECK(sgf_test::codes_of(r.diagnostics, true) == "W002@1:8 W002@1:15 W002@1:28");
+        CHECK(r.ok());
+        CHECK(r.diagnostics[0].hint.find("read as GM") != std::string::npos);
+        CHECK(r.diagnostics[1].message.find("'CoPyright'") != std::string::npos);
+    }
+    SUBCASE("no FF means FF[1]") {
+        const auto r = sgf::parse("(;PlayerBlack[Bob]VieW[])");
+        CHECK(sgf_test::codes_of(r.diagnostics, true) == "W002@1:3 W002@1:19");
+        CHECK(r.diagnostics[0].hint.find("read as PB") != std::string::npos);
+        CHECK(r.diagnostics[1].hint.find("read as VW") != std::string::npos);
+    }
+    SUBCASE("FF[4] keeps E011") {
+        const auto r = sgf::parse("(;FF[4]GaMe[1])");
+        CHECK(sgf_test::codes_of(r.diagnostics, true) == "E011@1:8");
+        CHECK_FALSE(r.ok());
+        CHECK(r.diagnostics[0].hint.find("'GM'") != std::string::npos);
+    }
+    SUBCASE("each game tree by its own FF") {
+        const auto r = sgf::parse("(;FF[3]CoPyright[a])(;FF[4]CoPyright[b])(;FileFormat[3]CoPyright[c])");
+        CHECK(sgf_test::codes_of(r.diagnostics, true) == "W002@1:8 E011@1:28 W002@1:43 W002@1:56");
+    }
+    SUBCASE("an FF that is no number keeps E011") {
+        const auto r = sgf::parse("(;FF[four]GaMe[1])");
+        CHECK(sgf_test::codes_of(r.diagnostics) == "E011");
+    }
+}
+
+TEST_CASE("lenient: a UTF-8 byte order mark is a warning in both modes") {
+    const std::string in = "\xEF\xBB\xBF(;FF[4]C[x])";
+    for (const bool lenient : {false, true}) {
+        const auto r = sgf::parse(in, {.lenient = lenient});
+        CHECK(sgf_test::codes_of(r.diagnostics, true) == "W001@1:1");
+        CHECK(r.ok());
+    }
+}
