@@ -3,6 +3,9 @@
 // are never edited for leniency: everything that goes beyond them lives here, under its own
 // name, so that an action can attach one diagnostic to exactly one kind of recovery.
 //
+// docs/sgfc_coverage.md maps every item of SGFC's error list (sgfc_doc.txt Appendix C) to
+// the rule here that recovers from it, or to the checker, or says why it does not apply.
+//
 // These rules are tried only after the strict grammar failed (src/parse.cpp), and by the
 // tree to list a node's properties (src/node_scan.cpp): on a node the strict grammar
 // accepted, `lenient_node` matches exactly what `node` matched (strict alternatives first).
@@ -50,6 +53,34 @@ struct lenient_node : pegtl::seq<pegtl::opt<node_open>, pegtl::star<ws, lenient_
 
 // --- between game trees and nodes -----------------------------------------------------
 
+// Where the next "(;" starts at or after p (e if none): whether a top-level '(' that is not
+// followed by ';' is text ("(c) 2004") or a game tree missing its ';' (E007). It remembers
+// its last answer, so the scans of one file together read each byte once: "(a)" repeated
+// N times would otherwise take O(N^2) (fuzz/FUZZING.md, finding 1).
+class next_tree_finder {
+public:
+    [[nodiscard]] const char* find(const char* p, const char* e) noexcept {
+        if (from_ == nullptr || p < from_ || found_ < p) {
+            from_ = p;
+            found_ = scan(p, e);
+        }
+        return found_;
+    }
+    // The same without memory.
+    [[nodiscard]] static const char* scan(const char* p, const char* e) noexcept {
+        for (; p < e; ++p)
+            if (*p == '(') {
+                const char* q = skip_white(p + 1, e);
+                if (q < e && *q == ';') return p;
+            }
+        return e;
+    }
+
+private:
+    const char* from_ = nullptr;
+    const char* found_ = nullptr;
+};
+
 // Text outside any game tree (E002 before the first, E003 after the last): skipped up to
 // the next "(;" (a '(' in licence text such as "(c) 2004" does not start a game tree).
 struct outside_junk {
@@ -59,28 +90,12 @@ struct outside_junk {
               template <typename...> class, typename ParseInput, typename... States>
     [[nodiscard]] static bool match(ParseInput& in, States&&...) noexcept {
         const char* const b = in.current();
-        const char* const e = in.end();
-        const char* p = b;
-        while (p < e) {
-            if (*p == '(' && p != b) {
-                const char* q = skip_white(p + 1, e);
-                if (q < e && *q == ';') break;
-            }
-            ++p;
-        }
+        const char* const p = b < in.end() ? next_tree_finder::scan(b + 1, in.end()) : b;
         in.bump(static_cast<std::size_t>(p - b));
         return p != b;
     }
-    // Whether a "(;" follows, i.e. whether a '(' here that is not followed by ';' is text.
-    [[nodiscard]] static bool tree_follows(const char* p, const char* e) noexcept {
-        for (; p < e; ++p)
-            if (*p == '(') {
-                const char* q = skip_white(p + 1, e);
-                if (q < e && *q == ';') return true;
-            }
-        return false;
-    }
 };
+
 struct junk_before_tree : outside_junk {};  // E002
 struct junk_after_tree : outside_junk {};   // E003
 
@@ -112,6 +127,7 @@ struct recovering_collection {
         };
         std::vector<std::uint8_t> levels;  // one per open game tree, innermost last
         bool seen_tree = false;
+        next_tree_finder next_tree;
         for (;;) {
             (void)run(ws{});
             if (in.empty()) {
@@ -124,7 +140,7 @@ struct recovering_collection {
                 if (levels.empty()) {
                     const char* q = skip_white(in.current() + 1, in.end());
                     const bool real = (q < in.end() && (*q == ';' || *q == '(')) ||
-                                      !outside_junk::tree_follows(in.current() + 1, in.end());
+                                      next_tree.find(in.current() + 1, in.end()) == in.end();
                     if (!real) {
                         (void)(seen_tree ? run(junk_after_tree{}) : run(junk_before_tree{}));
                         continue;

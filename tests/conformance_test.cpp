@@ -131,8 +131,12 @@ TEST_CASE("every diagnostic code is triggered by at least one conformance case")
         if (e.pending || e.known_bug) continue;
         for (const auto& d : e.diagnostics) covered.insert(d.code);
     }
+    // I004 needs a caller's option (--charset), which a case file cannot give: the unit
+    // tests of the input stage trigger it (tests/encoding_test.cpp).
+    const std::set<std::string> needs_option = {"I004"};
     for (const auto& info : sgf::all_codes()) {
         CAPTURE(info.code);
+        if (needs_option.count(std::string(info.code)) == 1) continue;
         CHECK_MESSAGE(covered.count(std::string(info.code)) == 1, "no conformance case triggers this code");
     }
 }

@@ -23,6 +23,7 @@
 
 #include "sgf/diagnostic.hpp"
 #include "sgf/json.hpp"
+#include "sgf/check_file.hpp"
 #include "sgf/parse.hpp"
 
 namespace sgf::conformance {
@@ -39,14 +40,15 @@ struct our_result {
 
 std::string normalize_json(std::string_view json);
 
-// THE one place that decides what sgfcheck says about a file. Today: the parser. When
-// include/sgf/check.hpp lands: parse + check (append the checker's diagnostics here).
+// THE one place that decides what sgfcheck says about a file: sgf::check_file (input
+// stage, parser, checker; profile ff4), the tree as UTF-8 through the file's charset.
 inline our_result run_ours(std::string bytes) {
-    parse_result r = parse(std::move(bytes));
+    file_check fc = check_file(std::move(bytes));
     our_result out;
-    out.accepted = r.ok();
-    out.tree = normalize_json(to_json(r.trees));
-    out.diagnostics = std::move(r.diagnostics);
+    out.accepted = fc.ok();
+    const load_result& l = fc.loaded;
+    out.tree = normalize_json(to_json(l.trees, [&l](std::size_t tree, std::string_view raw) { return l.utf8(raw, tree); }));
+    out.diagnostics = std::move(fc.diagnostics);
     return out;
 }
 
