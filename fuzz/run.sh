@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Runs one libFuzzer target for a bounded time on the seed corpus with the dictionary.
+#
+#   fuzz/run.sh TARGET SECONDS [JOBS]
+#
+# Seeds: fuzz/seeds and fuzz/regressions (of every target). Builds (if needed)
+# $SGF_FUZZ_BUILD (default: build-fuzz in the repository) with clang and
+# -DSGF_BUILD_FUZZERS=ON (ASan + UBSan + libFuzzer). New corpus entries go to
+# $SGF_FUZZ_WORK/corpus/TARGET, crashes, timeouts and OOMs to $SGF_FUZZ_WORK/crashes/TARGET
+# (default work dir: $SGF_FUZZ_BUILD/fuzz-work; nothing is written into fuzz/). JOBS > 1 uses
+# libFuzzer's fork mode. Prints exec/s from libFuzzer's final stats; exits non-zero when the
+# fuzzer found a crash (the input is in the crashes dir: minimize it and file it under
+# fuzz/regressions/TARGET/, see fuzz/FUZZING.md).
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+target="${1:?usage: fuzz/run.sh TARGET SECONDS [JOBS]}"
+seconds="${2:?usage: fuzz/run.sh TARGET SECONDS [JOBS]}"
+jobs="${3:-1}"
+build="${SGF_FUZZ_BUILD:-$repo/build-fuzz}"
+work="${SGF_FUZZ_WORK:-$build/fuzz-work}"
+cxx="${SGF_FUZZ_CXX:-$(command -v clang++-14 || command -v clang++)}"
+
+if [ ! -f "$build/CMakeCache.txt" ]; then
+  cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER="$cxx" \
+    -DSGF_BUILD_FUZZERS=ON -DSGF_BUILD_TESTS=OFF -DSGF_BUILD_BENCH=OFF >/dev/null
+fi
+cmake --build "$build" -j"$jobs" --target "fuzz_$target" >/dev/null
+
+corpus="$work/corpus/$target"
+crashes="$work/crashes/$target"
+log="$work/logs/$target-$(date +%Y%m%d-%H%M%S).log"
+mkdir -p "$corpus" "$crashes" "$(dirname "$log")"
+# Read only (libFuzzer writes new inputs into the first directory, the scratch corpus).
+# Every target's regressions are good seeds for the others (directories are read recursively).
+seed_dirs=("$repo/fuzz/seeds" "$repo/fuzz/regressions")
+
+# tree_edits does ~24 edits per input, each writing the whole version: small inputs keep it fast.
+max_len=65536
+[ "$target" = tree_edits ] && max_len=4096
+args=(-dict="$repo/fuzz/sgf.dict" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=2048
+      -max_total_time="$seconds" -print_final_stats=1 -artifact_prefix="$crashes/")
+if [ "$jobs" -gt 1 ]; then
+  args+=(-fork="$jobs" -ignore_crashes=0)
+fi
+
+export ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1:allocator_may_return_null=1}"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
+status=0
+"$build/fuzz/fuzz_$target" "${args[@]}" "$corpus" "${seed_dirs[@]}" >"$log" 2>&1 || status=$?
+
+execs=$(grep -E '^stat::number_of_executed_units:' "$log" | tail -1 | awk '{print $2}')
+rate=$(grep -E '^stat::average_exec_per_sec:' "$log" | tail -1 | awk '{print $2}')
+if [ -z "$rate" ]; then  # fork mode has no final stats: take the last status line
+  rate=$(grep -oE 'exec/s: [0-9]+' "$log" | tail -1 | awk '{print $2}')
+  execs=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#')
+fi
+found=$(find "$crashes" -type f | wc -l)
+echo "fuzz $target: ${seconds}s, jobs $jobs, ${execs:-?} execs, ${rate:-?} exec/s, corpus $(find "$corpus" -type f | wc -l) files, $found crash files in $crashes, exit $status, log $log"
+if [ "$status" -ne 0 ]; then
+  grep -E '^(==[0-9]+==ERROR|SUMMARY|.*fuzz check failed|.*runtime error)' "$log" | head -5 || true
+  exit "$status"
+fi

@@ -1,0 +1,234 @@
+// The fuzz targets (fuzz/<target>.cpp) replayed in the normal test run: every committed
+// regression (fuzz/regressions/**) and every seed (fuzz/seeds/**) through every target, and
+// the big regressions of fuzz/regressions/generated.txt (a million nested / sibling /
+// unclosed variations, a 100 MB value, ...) built here at test time.
+//
+// fuzz/CMakeLists.txt links each target into this binary with LLVMFuzzerTestOneInput renamed
+// to fuzz_<target> and SGF_FUZZ_THROW defined: a failed check throws (a std::exception)
+// instead of aborting, and is reported here with the input's name.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstdint>
+#include <ctime>
+#include <exception>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <set>
+#include <string>
+#include <utility>
+#include <string_view>
+#include <vector>
+
+#include "fuzz/generated.hpp"
+#include "sgf/diagnostic.hpp"
+#include "sgf/parse.hpp"
+
+#ifndef SGF_SOURCE_DIR
+#error "SGF_SOURCE_DIR must be defined by the build"
+#endif
+
+extern "C" int fuzz_parse_strict(const std::uint8_t* data, std::size_t size);
+extern "C" int fuzz_parse_lenient(const std::uint8_t* data, std::size_t size);
+extern "C" int fuzz_round_trip(const std::uint8_t* data, std::size_t size);
+extern "C" int fuzz_tree_edits(const std::uint8_t* data, std::size_t size);
+extern "C" int fuzz_strict_vs_lenient(const std::uint8_t* data, std::size_t size);
+extern "C" int fuzz_check(const std::uint8_t* data, std::size_t size);
+extern "C" int fuzz_charset(const std::uint8_t* data, std::size_t size);
+extern "C" int fuzz_fix(const std::uint8_t* data, std::size_t size);
+
+namespace {
+
+namespace fs = std::filesystem;
+
+using entry_point = int (*)(const std::uint8_t*, std::size_t);
+
+struct fuzz_target {
+    std::string_view name;
+    entry_point run;
+};
+
+constexpr fuzz_target targets[] = {
+    {"parse_strict", fuzz_parse_strict},   {"parse_lenient", fuzz_parse_lenient},
+    {"round_trip", fuzz_round_trip},       {"tree_edits", fuzz_tree_edits},
+    {"strict_vs_lenient", fuzz_strict_vs_lenient},
+    {"check", fuzz_check},                 {"charset", fuzz_charset},
+    {"fix", fuzz_fix},
+};
+
+fs::path fuzz_dir() { return fs::path(SGF_SOURCE_DIR) / "fuzz"; }
+
+std::vector<fs::path> files_in(const fs::path& dir) {
+    std::vector<fs::path> out;
+    if (!fs::is_directory(dir)) return out;
+    for (const auto& e : fs::recursive_directory_iterator(dir))
+        if (e.is_regular_file() && e.path().filename().string()[0] != '.') out.push_back(e.path());
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::string slurp(const fs::path& p) {
+    std::ifstream f(p, std::ios::binary);
+    REQUIRE(f);
+    return {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
+}
+
+// Runs one input; a failed check (or any exception escaping the library) fails the test
+// with the input's name and the check's message.
+void replay(const fuzz_target& t, const std::string& label, const std::string& bytes) {
+    std::string error;
+    try {
+        (void)t.run(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
+    } catch (const std::exception& e) {
+        error = e.what();
+    }
+    INFO("target ", t.name, ", input ", label);
+    CHECK_MESSAGE(error.empty(), error);
+}
+
+// Every committed regression (of any target: an input is valid for all of them) and seed.
+void replay_files(const fuzz_target& t) {
+    std::size_t n = 0;
+    for (const auto& dir : {fuzz_dir() / "regressions", fuzz_dir() / "seeds"})
+        for (const auto& f : files_in(dir)) {
+            if (f.extension() == ".txt" || f.extension() == ".md") continue;  // descriptions, not inputs
+            replay(t, fs::relative(f, fuzz_dir()).string(), slurp(f));
+            ++n;
+        }
+    CHECK(n > 100);
+}
+
+#if defined(__SANITIZE_ADDRESS__)
+constexpr bool sanitized = true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr bool sanitized = true;
+#else
+constexpr bool sanitized = false;
+#endif
+#else
+constexpr bool sanitized = false;
+#endif
+
+// CPU seconds one target may spend on one generated input: 60 (300 under ASan);
+// SGF_FUZZ_TIME_BUDGET overrides.
+double time_budget() {
+    const char* e = std::getenv("SGF_FUZZ_TIME_BUDGET");
+    return e != nullptr ? std::atof(e) : (sanitized ? 300.0 : 60.0);
+}
+
+// CPU seconds (of this process: other load on the machine does not count) to parse `input`.
+double cpu_seconds_to_parse(const std::string& input) {
+    std::string bytes = input;  // copied (and its pages touched) before the clock starts
+    const std::clock_t start = std::clock();
+    const sgf::parse_result r = sgf::parse(std::move(bytes));
+    const double s = static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;
+    CHECK((r.trees.size() > 0 || !r.diagnostics.empty()));
+    return s;
+}
+
+void replay_generated(const fuzz_target& t) {
+    const auto cases = sgf_fuzz::read_generated((fuzz_dir() / "regressions" / "generated.txt").string());
+    for (const auto& c : cases) {
+        if (!c.for_target(t.name)) continue;
+        if (c.heavy() && !sgf_fuzz::heavy_enabled()) {
+            MESSAGE("skipped ", c.name, " (", c.size(), " bytes): set SGF_FUZZ_HEAVY=1 to run it");
+            continue;
+        }
+        const std::string input = c.build();
+        const std::clock_t start = std::clock();
+        replay(t, "generated:" + c.name, input);
+        const double seconds = static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;  // CPU, not wall
+        // Every generated input is linear work: a budget catches quadratic behaviour (which
+        // libFuzzer, limited to 64 KB inputs, does not see). SGF_FUZZ_TIME_BUDGET overrides
+        // the default for slow builds (sanitizers, debug).
+        INFO("target ", t.name, ", input generated:", c.name, " took ", seconds, " s of CPU");
+        CHECK(seconds <= time_budget());
+    }
+}
+
+const fuzz_target& target(std::string_view name) {
+    for (const auto& t : targets)
+        if (t.name == name) return t;
+    FAIL("unknown target");
+    return targets[0];
+}
+
+}  // namespace
+
+TEST_CASE("fuzz target parse_strict replays the regressions and seeds") { replay_files(target("parse_strict")); }
+TEST_CASE("fuzz target parse_lenient replays the regressions and seeds") { replay_files(target("parse_lenient")); }
+TEST_CASE("fuzz target round_trip replays the regressions and seeds") { replay_files(target("round_trip")); }
+TEST_CASE("fuzz target tree_edits replays the regressions and seeds") { replay_files(target("tree_edits")); }
+TEST_CASE("fuzz target strict_vs_lenient replays the regressions and seeds") { replay_files(target("strict_vs_lenient")); }
+TEST_CASE("fuzz target check replays the regressions and seeds") { replay_files(target("check")); }
+TEST_CASE("fuzz target charset replays the regressions and seeds") { replay_files(target("charset")); }
+TEST_CASE("fuzz target fix replays the regressions and seeds") { replay_files(target("fix")); }
+
+TEST_CASE("fuzz target parse_strict on the generated big inputs") { replay_generated(target("parse_strict")); }
+TEST_CASE("fuzz target parse_lenient on the generated big inputs") { replay_generated(target("parse_lenient")); }
+TEST_CASE("fuzz target round_trip on the generated big inputs") { replay_generated(target("round_trip")); }
+TEST_CASE("fuzz target tree_edits on the generated big inputs") { replay_generated(target("tree_edits")); }
+TEST_CASE("fuzz target strict_vs_lenient on the generated big inputs") { replay_generated(target("strict_vs_lenient")); }
+TEST_CASE("fuzz target check on the generated big inputs") { replay_generated(target("check")); }
+TEST_CASE("fuzz target fix on the generated big inputs") { replay_generated(target("fix")); }
+
+// Every generated input is linear work. Absolute times depend on the machine and the build,
+// so this compares the CPU time to parse each input with that of the same input at 1/4 of its
+// size: linear work takes ~4x as long (measured 3.8x-6.2x; inputs that make a million
+// diagnostics are memory bound), quadratic ~16x. Fails above 10x (plus 0.02 s and 1 ns per
+// byte of slack for clock resolution and first-touch page faults).
+TEST_CASE("fuzz generated inputs parse in linear time") {
+    for (const auto& c : sgf_fuzz::read_generated((fuzz_dir() / "regressions" / "generated.txt").string())) {
+        if (c.heavy()) continue;
+        const std::string small = c.scaled_down(4).build();
+        const std::string full = c.build();
+        double t_small = 1e9, t_full = 1e9;
+        for (int i = 0; i < 3; ++i) t_small = std::min(t_small, cpu_seconds_to_parse(small));
+        const double limit = 10 * t_small + 0.02 + 1e-9 * static_cast<double>(full.size());
+        for (int i = 0; i < 2 && t_full > limit; ++i) t_full = std::min(t_full, cpu_seconds_to_parse(full));
+        INFO(c.name, ": ", small.size(), " bytes in ", t_small, " s, ", full.size(), " bytes in ", t_full, " s (CPU)");
+        CHECK(t_full <= limit);
+    }
+}
+
+TEST_CASE("fuzz regressions are filed under known targets") {
+    std::set<std::string> known;
+    for (const auto& t : targets) known.insert(std::string(t.name));
+    for (const auto& e : fs::directory_iterator(fuzz_dir() / "regressions")) {
+        const std::string name = e.path().filename().string();
+        CAPTURE(name);
+        if (e.is_directory()) CHECK(known.count(name) == 1);
+        else CHECK((name == "generated.txt" || name == "README.md"));
+    }
+    for (const auto& c : sgf_fuzz::read_generated((fuzz_dir() / "regressions" / "generated.txt").string())) {
+        CAPTURE(c.name);
+        for (const auto& t : c.targets) CHECK(known.count(t) == 1);
+    }
+}
+
+// Every syntax diagnostic (E014 aside: see below) has a committed regression input that triggers it.
+TEST_CASE("fuzz regressions trigger every syntax diagnostic code") {
+    std::set<std::string> seen;
+    for (const auto& f : files_in(fuzz_dir() / "regressions")) {
+        if (f.extension() == ".txt" || f.extension() == ".md") continue;
+        for (const auto& d : sgf::parse(slurp(f)).diagnostics) seen.insert(std::string(d.code));
+    }
+    for (std::string_view code : {"E001", "E002", "E003", "E004", "E005", "E006", "E007", "E008", "E009", "E010",
+                                  "E011", "E012", "E013", "W001", "W002"}) {
+        CAPTURE(code);
+        if (code == "W002" && sgf::find_code(code) == nullptr) continue;  // FF[1]-FF[3] identifiers: newer
+        CHECK(sgf::find_code(code) != nullptr);
+        CHECK(seen.count(std::string(code)) == 1);
+    }
+}
+
+// E014 needs a 2 GiB input: described in generated.txt as heavy-*, run with SGF_FUZZ_HEAVY=1.
+TEST_CASE("fuzz regressions describe the file size limit") {
+    bool found = false;
+    for (const auto& c : sgf_fuzz::read_generated((fuzz_dir() / "regressions" / "generated.txt").string()))
+        found |= c.heavy() && c.size() >= (std::size_t{1} << 31);
+    CHECK(found);
+}
