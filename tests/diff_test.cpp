@@ -1,0 +1,241 @@
+// sgfcheck diff: delta debugging on synthetic predicates (src/cli/diff_ddmin.hpp), and the
+// command run as a program against tiny fake adapters (shell scripts in a temp folder):
+// one that accepts everything, one that rejects everything, one that crashes, one that
+// hangs, one that is unavailable, and two that print JSON trees.
+#include <doctest/doctest.h>
+
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "cli/diff_ddmin.hpp"
+#include "sgf/check.hpp"
+#include "sgf/generate.hpp"
+#include "sgf/parse.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct run_result {
+    int status;
+    std::string out;
+};
+
+run_result run(const std::string& args) {
+    const std::string cmd = std::string(SGF_SGFCHECK) + " " + args + " 2>/dev/null";
+    FILE* p = popen(cmd.c_str(), "r");
+    REQUIRE(p != nullptr);
+    std::string out;
+    std::array<char, 4096> buf{};
+    while (const std::size_t n = fread(buf.data(), 1, buf.size(), p)) out.append(buf.data(), n);
+    const int st = pclose(p);
+    return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
+}
+
+struct temp_dir {
+    fs::path path;
+    temp_dir() {
+        static int counter = 0;
+        path = fs::temp_directory_path() / ("sgfcheck_diff_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
+        fs::remove_all(path);
+        fs::create_directories(path);
+    }
+    ~temp_dir() { fs::remove_all(path); }
+    [[nodiscard]] std::string script(const std::string& name, const std::string& body) const {
+        const fs::path f = path / name;
+        std::ofstream(f, std::ios::binary) << "#!/bin/sh\n" << body << "\n";
+        ::chmod(f.c_str(), 0755);
+        return f.string();
+    }
+};
+
+std::string slurp(const fs::path& f) {
+    std::ifstream in(f, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+std::vector<std::string> lines(const std::string& s) {
+    std::vector<std::string> out;
+    std::size_t at = 0;
+    while (at < s.size()) {
+        const auto nl = s.find('\n', at);
+        out.push_back(s.substr(at, nl - at));
+        if (nl == std::string::npos) break;
+        at = nl + 1;
+    }
+    return out;
+}
+
+std::size_t count_valid(std::uint64_t first, std::uint64_t n) {
+    std::size_t v = 0;
+    for (std::uint64_t s = first; s < first + n; ++s) {
+        sgf::generate_options o;
+        o.seed = s;
+        v += sgf::generate(o).valid;
+    }
+    return v;
+}
+
+bool rejected_by_us(const std::string& bytes) {
+    const sgf::parse_result r = sgf::parse(std::string_view(bytes));
+    return !r.ok() || sgf::has_errors(sgf::check(r.trees));
+}
+
+}  // namespace
+
+TEST_CASE("ddmin finds a one-minimal input for a synthetic predicate") {
+    using namespace sgf::cli::diff;
+    // holds when 'x' comes before 'y' somewhere
+    std::size_t calls = 0;
+    auto x_before_y = [&](const std::string& s) {
+        ++calls;
+        const auto x = s.find('x');
+        return x != std::string::npos && s.find('y', x) != std::string::npos;
+    };
+    ddmin_stats st;
+    const std::string input = "aaaa(;B[x]bbbb)cc;C[y]dd";
+    const std::string got = minimize(input, x_before_y, st);
+    CHECK(got == "xy");
+    CHECK(st.tests == calls);  // every evaluation counted once: the cache answers repeats
+    CHECK(!st.exhausted);
+    // 1-minimal: no single byte can go
+    for (std::size_t i = 0; i < got.size(); ++i) CHECK(!x_before_y(got.substr(0, i) + got.substr(i + 1)));
+
+    // the budget stops the search; what is returned still holds
+    ddmin_stats tight;
+    tight.max_tests = 3;
+    const std::string partial = minimize(input, x_before_y, tight);
+    CHECK(tight.exhausted);
+    CHECK(tight.tests == 3);
+    CHECK(x_before_y(partial));
+
+    // ddmin alone over units
+    std::vector<std::string> units{"a", "b", "c", "d", "e", "f", "g", "h"};
+    auto has_c_and_f = [](const std::string& s) { return s.find('c') != std::string::npos && s.find('f') != std::string::npos; };
+    CHECK(join(ddmin(units, has_c_and_f)) == "cf");
+}
+
+TEST_CASE("sgf units keep values and properties whole") {
+    using namespace sgf::cli::diff;
+    const std::string s = "(;C[a\\]b]B [aa]\n(;W[])x)";
+    CHECK(sgf_units(s) == std::vector<std::string>{"(", ";", "C", "[a\\]b]", "B", " ", "[aa]", "\n", "(", ";", "W", "[]", ")", "x", ")"});
+    CHECK(sgf_units(s, unit_level::property) ==
+          std::vector<std::string>{"(", ";", "C[a\\]b]", "B [aa]", "\n", "(", ";", "W[]", ")", "x", ")"});
+    CHECK(sgf_units(s, unit_level::node) == std::vector<std::string>{"(", ";C[a\\]b]B [aa]\n", "(", ";W[]", ")", "x", ")"});
+    CHECK(sgf_units("(;C[open") == std::vector<std::string>{"(", ";", "C", "[open"});
+    CHECK(join(sgf_units(s)) == s);
+    const auto spans = tree_spans("(;C[(]\n(;B[)]))");
+    REQUIRE(spans.size() == 2);
+    CHECK(spans[0] == std::pair<std::size_t, std::size_t>{0, 14});
+    CHECK(spans[1] == std::pair<std::size_t, std::size_t>{7, 13});
+}
+
+TEST_CASE("diff against an adapter that accepts everything") {
+    temp_dir d;
+    const auto accept = d.script("accept", "exit 0");
+    const fs::path out = d.path / "out";
+    const auto r = run("diff --impl " + accept + " --count 30 --seed 1 --out " + out.string());
+    CHECK(r.status == 1);
+    const auto report = lines(slurp(out / "report.jsonl"));
+    CHECK(report.size() == 30 - count_valid(1, 30));
+    std::size_t minimal = 0, small = 0;
+    for (const auto& l : report) {
+        CHECK(l.find("\"kind\":\"lax-accept\"") != std::string::npos);
+        CHECK(l.find("\"reproduce\":\"sgfcheck gen --seed ") != std::string::npos);
+        CHECK(l.find("\"spec\":\"E") != std::string::npos);
+    }
+    for (const auto& e : fs::directory_iterator(out / "cases")) {
+        const std::string name = e.path().filename().string();
+        if (name.size() < 8 || name.substr(name.size() - 8) != ".min.sgf") continue;
+        ++minimal;
+        const std::string bytes = slurp(e.path());
+        INFO(name << ": " << bytes);
+        CHECK(rejected_by_us(bytes));
+        small += bytes.size() <= 40;
+    }
+    CHECK(minimal > 5);
+    CHECK(small == minimal);
+    CHECK(fs::exists(out / "report.md"));
+    CHECK(!fs::exists(out / "work"));
+
+    // the same seeds give the same report
+    const fs::path again = d.path / "again";
+    CHECK(run("diff --impl " + accept + " --count 30 --seed 1 --out " + again.string()).status == 1);
+    CHECK(slurp(out / "report.jsonl") == slurp(again / "report.jsonl"));
+
+    // a shell command instead of an adapter path
+    const fs::path shell = d.path / "shell";
+    CHECK(run("diff --impl 'sh " + accept + "' --count 30 --seed 1 --minimize 0 --out " + shell.string()).status == 1);
+    CHECK(lines(slurp(shell / "report.jsonl")).size() == report.size());
+}
+
+TEST_CASE("diff against an adapter that rejects everything") {
+    temp_dir d;
+    const fs::path out = d.path / "out";
+    const auto r = run("diff --impl " + d.script("reject", "echo 'no: at 1:2' >&2; exit 1") + " --count 20 --seed 5 --out " + out.string());
+    CHECK(r.status == 1);
+    const auto report = lines(slurp(out / "report.jsonl"));
+    CHECK(report.size() == count_valid(5, 20));
+    for (const auto& l : report) CHECK(l.find("\"kind\":\"strict-reject\"") != std::string::npos);
+    // the smallest file we accept and they reject
+    bool found = false;
+    for (const auto& e : fs::directory_iterator(out / "cases"))
+        if (e.path().filename().string().find(".min.sgf") != std::string::npos) found |= slurp(e.path()) == "(;)";
+    CHECK(found);
+}
+
+TEST_CASE("diff against an adapter that crashes or hangs") {
+    temp_dir d;
+    const fs::path out = d.path / "out";
+    CHECK(run("diff --impl " + d.script("crash", "kill -SEGV $$") + " --count 6 --minimize 1 --max-tests 20 --out " + out.string())
+              .status == 1);
+    const auto report = lines(slurp(out / "report.jsonl"));
+    CHECK(report.size() == 6);
+    for (const auto& l : report) {
+        CHECK(l.find("\"kind\":\"crash\"") != std::string::npos);
+        CHECK(l.find("signal 11") != std::string::npos);
+    }
+    const fs::path hang = d.path / "hang_out";
+    CHECK(run("diff --impl " + d.script("hang", "sleep 20") + " --count 2 --timeout 1 --minimize 0 --out " + hang.string()).status == 1);
+    for (const auto& l : lines(slurp(hang / "report.jsonl"))) CHECK(l.find("\"kind\":\"timeout\"") != std::string::npos);
+}
+
+TEST_CASE("diff stops when the implementation is unavailable") {
+    temp_dir d;
+    CHECK(run("diff --impl " + d.script("missing", "exit 3") + " --count 4 --out " + (d.path / "out").string()).status == 2);
+    CHECK(run("diff --count 4").status == 2);
+    CHECK(run("diff --impl x --count x").status == 2);
+}
+
+TEST_CASE("diff compares trees") {
+    temp_dir d;
+    // sgfcheck itself as the other implementation: the trees are the same
+    const auto same = d.script("same", std::string(SGF_SGFCHECK) + " dump \"$1\" 2>/dev/null; exit 0");
+    const fs::path out = d.path / "out";
+    CHECK(run("diff --impl " + same + " --tree --valid --count 15 --out " + out.string()).status == 0);
+    CHECK(slurp(out / "report.jsonl").empty());
+    // a reader that drops every CR of a value (JSON "\r"), and one that finds no trees
+    const auto no_cr = d.script("nocr", std::string(SGF_SGFCHECK) + " dump \"$1\" 2>/dev/null | sed 's/\\\\r//g'; exit 0");
+    const fs::path cr = d.path / "cr";
+    CHECK(run("diff --impl " + no_cr + " --tree --valid --count 40 --minimize 1 --out " + cr.string()).status == 1);
+    const std::string report = slurp(cr / "report.jsonl");
+    CHECK(report.find("\"kind\":\"tree-differs\"") != std::string::npos);
+    CHECK(report.find("value (CR removed)") != std::string::npos);
+    const auto empty = d.script("empty", "echo '{\"trees\":[]}'");
+    const fs::path none = d.path / "none";
+    CHECK(run("diff --impl " + empty + " --tree --valid --count 3 --minimize 0 --out " + none.string()).status == 1);
+    for (const auto& l : lines(slurp(none / "report.jsonl"))) CHECK(l.find("structure@") != std::string::npos);
+    const auto junk = d.script("junk", "echo 'not json'");
+    const fs::path bad = d.path / "bad";
+    CHECK(run("diff --impl " + junk + " --tree --valid --count 2 --minimize 0 --out " + bad.string()).status == 1);
+    for (const auto& l : lines(slurp(bad / "report.jsonl"))) CHECK(l.find("\"kind\":\"tree-invalid\"") != std::string::npos);
+}
