@@ -86,9 +86,9 @@ TEST_CASE("gcc style report with excerpt and caret") {
 TEST_CASE("long lines are clipped around the column") {
     temp_dir d;
     std::string line = "(;FF[4]";
-    for (int i = 0; i < 5000; ++i) line += ";B[aa]";
-    line += ";B[aa]#;W[bb]";
-    for (int i = 0; i < 5000; ++i) line += ";W[cc]";
+    for (int i = 0; i < 5000; ++i) line += ";C[a]";
+    line += ";C[a]#;C[b]";
+    for (int i = 0; i < 5000; ++i) line += ";C[c]";
     line += ")";
     const auto r = run(d.file("long.sgf", line));
     CHECK(r.status == 1);
@@ -99,7 +99,7 @@ TEST_CASE("long lines are clipped around the column") {
 
 TEST_CASE("json lines output") {
     temp_dir d;
-    const auto r = run("--format=json " + d.file("bad.sgf", "x(;B[aa])"));
+    const auto r = run("--format=json " + d.file("bad.sgf", "x(;FF[4]C[x])"));
     CHECK(r.status == 1);
     CHECK(r.out.find("{\"file\":") == 0);
     for (std::string_view key : {"\"line\":1", "\"column\":1", "\"byte\":0", "\"severity\":\"error\"", "\"code\":\"E002\"",
@@ -126,7 +126,7 @@ TEST_CASE("stdin and directories") {
 
 TEST_CASE("lenient check turns recoveries into warnings") {
     temp_dir d;
-    const auto f = d.file("old.sgf", "(;GaMe[1])");
+    const auto f = d.file("old.sgf", "(;FF[4]GaMe[1])");
     CHECK(run(f).status == 1);
     const auto r = run("--lenient " + f);
     CHECK(r.status == 0);

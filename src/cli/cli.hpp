@@ -40,5 +40,7 @@ int run_check(const std::vector<std::string>& args);
 int run_fmt(const std::vector<std::string>& args);
 int run_dump(const std::vector<std::string>& args);
 int run_conformance(const std::vector<std::string>& args);  // conformance.cpp
+int run_gen(const std::vector<std::string>& args);          // gen.cpp
+int run_diff(const std::vector<std::string>& args);         // diff.cpp
 
 }  // namespace sgf::cli

@@ -1,25 +1,91 @@
 // sgfcheck check | fmt | dump
+#include <algorithm>
 #include <iostream>
+#include <iterator>
 #include <system_error>
 
 #include "cli.hpp"
+#include "loaded.hpp"
+#include "sgf/check_file.hpp"
+#include "sgf/inherit.hpp"
 #include "sgf/json.hpp"
 #include "sgf/parse.hpp"
 #include "sgf/write.hpp"
 
 namespace sgf::cli {
 
+namespace {
+
+profile profile_option(const std::string& v) {
+    if (const auto p = find_profile(v)) return *p;
+    throw usage_error{"--profile must be ff4, current or hex"};
+}
+
+// --show-inherited: the inherit properties in effect at each node where any is.
+void print_inherited(std::ostream& os, const collection& c, profile p, std::string_view file, output_format format) {
+    for (const game_tree& root : c)
+        for_each_inherited(
+            root,
+            [&](const node& n, std::size_t number, std::span<const property> in_effect) {
+                if (in_effect.empty()) return;
+                const position at = n.pos();
+                std::string text;
+                for (const property& q : in_effect) {
+                    if (format == output_format::json) {
+                        if (!text.empty()) text += ',';
+                        append_json_string(text, q.ident());
+                        text += ":[";
+                        bool first = true;
+                        for (const value& v : q) {
+                            if (!first) text += ',';
+                            first = false;
+                            append_json_string(text, v.unescaped());
+                        }
+                        text += ']';
+                        continue;
+                    }
+                    text += ' ';
+                    text += q.ident();
+                    for (const value& v : q) {
+                        text += '[';
+                        text += v.raw();
+                        text += ']';
+                    }
+                }
+                if (format == output_format::json) {
+                    std::string line = "{\"file\":";
+                    append_json_string(line, file);
+                    os << line << ",\"line\":" << at.line << ",\"column\":" << at.column << ",\"node\":" << number
+                       << ",\"inherited\":{" << text << "}}\n";
+                } else {
+                    os << file << ':' << at.line << ':' << at.column << ": node " << number << " inherits" << text << '\n';
+                }
+            },
+            p);
+}
+
+}  // namespace
+
 int run_check(const std::vector<std::string>& args) {
     output_format format = output_format::text;
     parse_options popts;
+    check_options copts;
+    bool show_inherited = false;
+    std::string charset;
     std::vector<std::string> files;
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (auto v = option_value(args, i, "--format")) {
             if (*v == "json") format = output_format::json;
             else if (*v == "text") format = output_format::text;
             else throw usage_error{"--format must be text or json"};
+        } else if (auto pr = option_value(args, i, "--profile")) {
+            copts.prof = profile_option(*pr);
+        } else if (args[i] == "--show-inherited") {
+            show_inherited = true;
         } else if (args[i] == "--lenient") {
             popts.lenient = true;
+        } else if (auto cs = option_value(args, i, "--charset")) {
+            charset = *cs;
         } else if (args[i].size() > 1 && args[i][0] == '-' && args[i] != "-") {
             throw usage_error{"unknown option " + args[i]};
         } else {
@@ -39,13 +105,16 @@ int run_check(const std::vector<std::string>& args) {
             continue;
         }
         ++checked;
-        const parse_result r = parse(std::string_view(bytes), popts);
+        const file_check fc = charset_usage_errors([&] { return check_file(bytes, {popts.lenient, charset}, copts); });
+        const load_result& r = fc.loaded;
         const std::string_view shown = name == "-" ? std::string_view("<stdin>") : std::string_view(name);
-        for (const auto& d : r.diagnostics) {
-            print_diagnostic(std::cout, d, shown, bytes, format);
-            (d.level == severity::error ? errors : warnings) += 1;
+        for (const auto& d : fc.diagnostics) {
+            print_loaded(std::cout, r, d, shown, bytes, format);
+            if (d.level == severity::error) ++errors;
+            else if (d.level == severity::warning) ++warnings;
         }
-        if (!r.ok() && status == exit_ok) status = exit_errors;
+        if (show_inherited) print_inherited(std::cout, r.trees, copts.prof, shown, format);
+        if (!fc.ok() && status == exit_ok) status = exit_errors;
     }
     if (format == output_format::text && (errors || warnings))
         std::cout << errors << (errors == 1 ? " error, " : " errors, ") << warnings
@@ -99,8 +168,14 @@ int run_fmt(const std::vector<std::string>& args) {
 int run_dump(const std::vector<std::string>& args) {
     std::string in;
     parse_options popts;
+    bool show_inherited = false;
+    std::string charset;
+    profile prof = profile::ff4;
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--lenient") popts.lenient = true;
+        else if (auto cs = option_value(args, i, "--charset")) charset = *cs;
+        else if (args[i] == "--show-inherited") show_inherited = true;
+        else if (auto pr = option_value(args, i, "--profile")) prof = profile_option(*pr);
         else if (args[i].size() > 1 && args[i][0] == '-') throw usage_error{"unknown option " + args[i]};
         else if (in.empty()) in = args[i];
         else throw usage_error{"dump takes one input file"};
@@ -113,9 +188,11 @@ int run_dump(const std::vector<std::string>& args) {
         std::cerr << "sgfcheck: " << e.what() << '\n';
         return exit_usage;
     }
-    const parse_result r = parse(std::string_view(bytes), popts);
-    for (const auto& d : r.diagnostics) print_diagnostic(std::cerr, d, in, bytes, output_format::text);
-    std::cout << to_json(r.trees) << '\n';
+    const load_result r = charset_usage_errors([&] { return load(bytes, {popts.lenient, charset}); });
+    for (const auto& d : r.diagnostics) print_loaded(std::cerr, r, d, in, bytes, output_format::text);
+    // values in UTF-8, decoded through the file's charset
+    const auto utf8 = [&r](std::size_t tree, std::string_view raw) { return r.utf8(raw, tree); };
+    std::cout << (show_inherited ? to_json_with_inherited(r.trees, prof, utf8) : to_json(r.trees, utf8)) << '\n';
     return r.ok() ? exit_ok : exit_errors;
 }
 

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "cli.hpp"
+#include "loaded.hpp"
 
 #ifndef SGF_VERSION
 #define SGF_VERSION "unknown"
@@ -16,15 +17,34 @@ constexpr const char* help_text = R"(sgfcheck - reference checker for SGF (Smart
 Usage:
   sgfcheck [check] [options] FILE...|-|DIR   check files (directories recursively, - = stdin)
   sgfcheck fmt FILE [-o OUT] [--width N]     write canonical SGF (to stdout, or OUT atomically)
-  sgfcheck dump [--lenient] FILE             print the JSON tree (values after escape processing)
+  sgfcheck dump [--lenient] [--show-inherited [--profile=P]] FILE
+                                             print the JSON tree (values after escape processing);
+                                             --show-inherited adds "inherited" to each game tree:
+                                             per node, the inherit properties (DD, PM, VW) in effect
   sgfcheck conformance [--impl NAME]...      run the conformance corpus through sgfcheck and other
                                              implementations' adapters; write TSVs and a matrix
                                              (sgfcheck conformance --help)
+  sgfcheck fix FILE [-o OUT | --in-place] [--charset NAME]
+                                             write clean FF[4]: FF[4], CA[UTF-8], UTF-8 text, FF[4]
+                                             identifiers, repeats merged, setup and moves split,
+                                             legacy properties converted, nothing lost (stdout by
+                                             default; OUT or FILE replaced atomically)
+  sgfcheck gen [--seed N] [--count N] [--valid|--invalid] [-o DIR] ...
+                                             generate valid and (one-mutation) invalid SGF with
+                                             the diagnostics sgfcheck must report (gen --help)
+  sgfcheck diff --impl 'COMMAND' [--count N] [--seed N] [--tree] ...
+                                             differential testing of another implementation
+                                             through the adapter contract (diff --help)
   sgfcheck --help | --version
 
 Options for check:
   --format=text|json   gcc-style text (default) or one JSON object per diagnostic (JSON Lines)
   --lenient            report recoveries from malformed input as warnings, not errors
+  --charset NAME       read the text in charset NAME (when CA is missing or wrong; also dump, fix)
+  --profile=ff4|current|hex
+                       ff4 (default): the English FF[4] text; current: the usage of 002_*;
+                       hex: the Hex conventions of 001_* (docs/diagnostics.md)
+  --show-inherited     also print, per node, the inherit properties (DD, PM, VW) in effect
 
 Exit status: 0 no errors (warnings allowed), 1 errors found, 2 usage or I/O error.
 
@@ -55,7 +75,10 @@ int main(int argc, char** argv) {
         if (first == "check") return sgf::cli::run_check(rest);
         if (first == "fmt") return sgf::cli::run_fmt(rest);
         if (first == "dump") return sgf::cli::run_dump(rest);
+        if (first == "fix") return sgf::cli::run_fix(rest);
         if (first == "conformance") return sgf::cli::run_conformance(rest);
+        if (first == "gen") return sgf::cli::run_gen(rest);
+        if (first == "diff") return sgf::cli::run_diff(rest);
         return sgf::cli::run_check(args);
     } catch (const sgf::cli::usage_error& e) {
         std::cerr << "sgfcheck: " << e.message << "\nTry 'sgfcheck --help'.\n";
