@@ -119,19 +119,39 @@ fix_result fix(const load_result& input) {
         c.out = &r.diagnostics;
         const int ff = detail::declared_ff(root);
         c.ff = ff == 0 ? 4 : ff;  // an FF that is no number: no FF[1]-FF[3] conversions
-        const auto gm = root_value(root, "GM");
-        const auto gm_number = gm ? parse_number(*gm) : std::optional<std::int64_t>(1);
-        c.gm = gm_number && *gm_number >= 1 && *gm_number <= 63 ? static_cast<int>(*gm_number) : 0;
-        c.game = find_game(c.gm);
-        if (c.game) c.size = c.game->default_size;
-        if (const auto sz = root_value(root, "SZ"))
-            if (const auto s = parse_size(*sz)) c.size = *s;
+        // The game and board size the fixed tree will declare. They are read from the input's
+        // root first; when fixing changes them (GM[][9Z] loses its GM: Go by default), the
+        // tree is fixed again under what the output says, so that fixing the output changes
+        // nothing (B[tt] is a pass in Go only).
+        const auto game_of = [&c](const node& r) {
+            const auto gm = root_value(r, "GM");
+            const auto gm_number = gm ? parse_number(*gm) : std::optional<std::int64_t>(1);
+            c.gm = gm_number && *gm_number >= 1 && *gm_number <= 63 ? static_cast<int>(*gm_number) : 0;
+            c.game = find_game(c.gm);
+            c.forget_rules();
+            c.size = c.game ? c.game->default_size : board_size{};
+            if (const auto sz = root_value(r, "SZ"))
+                if (const auto s = parse_size(*sz)) c.size = *s;
+        };
+        game_of(root);
+        const std::size_t findings = r.diagnostics.size();
         std::unique_ptr<detail::fix_board> board;
-        if (c.gm == 1 && c.size.known() && c.size.columns <= 52 && c.size.rows <= 52 && has_m(i)) {
-            board = std::make_unique<detail::fix_board>(c.size);
-            c.board = board.get();
+        game_tree fixed;
+        for (int pass = 0; pass < 2; ++pass) {
+            board.reset();
+            c.board = nullptr;
+            if (c.gm == 1 && c.size.known() && c.size.columns <= 52 && c.size.rows <= 52 && has_m(i)) {
+                board = std::make_unique<detail::fix_board>(c.size);
+                c.board = board.get();
+            }
+            r.diagnostics.resize(findings);
+            fixed = fix_tree(trees[i], c);
+            const int gm = c.gm;
+            const board_size size = c.size;
+            game_of(fixed.front());
+            if (c.gm == gm && c.size == size) break;
         }
-        out.push_back(fix_tree(trees[i], c));
+        out.push_back(std::move(fixed));
     }
     const bool same = std::equal(out.begin(), out.end(), trees.begin(), trees.end(),
                                  [](const game_tree& a, const game_tree& b) { return a.same(b); });

@@ -76,6 +76,8 @@ struct fix_context {
         if (const auto it = rules_.find(key); it != rules_.end()) return it->second;
         return rules_.emplace(key, find_property(ident, 4, gm)).first->second;
     }
+    // After gm changes (fix.cpp fixes a tree again under the game its output declares).
+    void forget_rules() const { rules_.clear(); }
     // The properties of the node being fixed, as read_node found them (split_and_build
     // compares with them).
     mutable std::vector<property> original;
