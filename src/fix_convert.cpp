@@ -231,9 +231,8 @@ void repair_values(props_t& props, const fix_context& c) {
                 removed = true;
                 break;
             }
-            if (has_text(*row)) continue;
-            const std::string stripped = without_white(v);
-            if (stripped.size() == v.size() || !valid(*row, c, stripped)) continue;
+            const std::string stripped = repaired_spelling(*row, c, v);
+            if (stripped == v) continue;
             c.note("E101", it->pos, it->ident + "[" + v + "] has white space inside", "written " + it->ident + "[" + stripped + "]");
             v = stripped;
         }
@@ -290,6 +289,12 @@ void replay_and_mark(std::vector<fix_prop>& props, const fix_context& c) {
     if (!tr.empty()) to += (to.empty() ? "" : " and ") + std::string("TR") + join(tr);
     c.note("W202", m.pos, "M (FF[1]-FF[3] markup) converted to " + to,
            "ff4_changes.txt: 'M should be converted to MA if used on empty board points and to TR if used on stones'");
+}
+
+std::string repaired_spelling(const property_rule& row, const fix_context& c, std::string_view v) {
+    if (has_text(row) || valid(row, c, v)) return std::string(v);
+    std::string stripped = without_white(v);
+    return stripped.size() != v.size() && valid(row, c, stripped) ? stripped : std::string(v);
 }
 
 }  // namespace sgf::detail

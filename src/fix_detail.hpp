@@ -90,6 +90,11 @@ private:
 // resolved (see include/sgf/fix.hpp).
 [[nodiscard]] std::vector<fix_prop> read_node(const node& n, const fix_context& c);
 
+// fix_convert.cpp: v as fix writes it: without its white space when v is a non-text value
+// that only the white space makes invalid ("c e" -> "ce"), else v. The merge of repeats
+// compares these spellings, so that fixing the output finds no repeat left.
+[[nodiscard]] std::string repaired_spelling(const property_rule& row, const fix_context& c, std::string_view v);
+
 // fix_convert.cpp: legacy conversions, passes, value repairs; FF/CA in the top-level root.
 void convert_node(std::vector<fix_prop>& props, bool top_root, const fix_context& c);
 // fix_values.cpp: DT, RE, TM, BL, WL, HA, AP and compose values in FF[4] form where the

@@ -100,13 +100,16 @@ std::vector<fix_prop> read_node(const node& n, const fix_context& c) {
             continue;
         }
 
-        // Values in order, each spelling once.
+        // Values in order, each spelling once (as fix will write it: "ce\v" repeats "ce").
         fix_prop distinct = merged;
         distinct.values.clear();
         distinct.value_pos.clear();
+        std::vector<std::string> spelled;
         for (std::size_t i = 0; i < merged.values.size(); ++i) {
-            const bool seen = std::any_of(distinct.values.begin(), distinct.values.end(),
-                                          [&](const std::string& v) { return same_value(v, merged.values[i]); });
+            const std::string mine = repaired_spelling(*row, c, merged.values[i]);
+            const bool seen = std::any_of(spelled.begin(), spelled.end(),
+                                          [&](const std::string& v) { return same_value(v, mine); });
+            spelled.push_back(mine);
             if (seen) continue;
             distinct.values.push_back(merged.values[i]);
             distinct.value_pos.push_back(merged.value_pos[i]);
