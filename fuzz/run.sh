@@ -37,7 +37,8 @@ seed_dirs=("$repo/fuzz/seeds" "$repo/fuzz/regressions")
 # tree_edits does ~24 edits per input, each writing the whole version: small inputs keep it fast.
 max_len=65536
 [ "$target" = tree_edits ] && max_len=4096
-args=(-dict="$repo/fuzz/sgf.dict" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=2048
+# -timeout is wall-clock seconds per input: raise SGF_FUZZ_TIMEOUT on a loaded machine.
+args=(-dict="$repo/fuzz/sgf.dict" -max_len="$max_len" -timeout="${SGF_FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 -malloc_limit_mb=2048
       -max_total_time="$seconds" -print_final_stats=1 -artifact_prefix="$crashes/")
 if [ "$jobs" -gt 1 ]; then
   args+=(-fork="$jobs" -ignore_crashes=0)
@@ -46,7 +47,10 @@ fi
 export ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1:allocator_may_return_null=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 status=0
+cpu_before=$(awk '{print $14+$15+$16+$17}' /proc/$$/stat 2>/dev/null || echo 0)  # children's CPU ticks
 "$build/fuzz/fuzz_$target" "${args[@]}" "$corpus" "${seed_dirs[@]}" >"$log" 2>&1 || status=$?
+cpu_after=$(awk '{print $14+$15+$16+$17}' /proc/$$/stat 2>/dev/null || echo 0)
+cpu=$(( (cpu_after - cpu_before) / $(getconf CLK_TCK) ))  # CPU seconds the fuzzer used
 
 execs=$(grep -E '^stat::number_of_executed_units:' "$log" | tail -1 | awk '{print $2}')
 rate=$(grep -E '^stat::average_exec_per_sec:' "$log" | tail -1 | awk '{print $2}')
@@ -55,7 +59,7 @@ if [ -z "$rate" ]; then  # fork mode has no final stats: take the last status li
   execs=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#')
 fi
 found=$(find "$crashes" -type f | wc -l)
-echo "fuzz $target: ${seconds}s, jobs $jobs, ${execs:-?} execs, ${rate:-?} exec/s, corpus $(find "$corpus" -type f | wc -l) files, $found crash files in $crashes, exit $status, log $log"
+echo "fuzz $target: ${seconds}s (${cpu}s of CPU), jobs $jobs, ${execs:-?} execs, ${rate:-?} exec/s, corpus $(find "$corpus" -type f | wc -l) files, $found crash files in $crashes, exit $status, log $log"
 if [ "$status" -ne 0 ]; then
   grep -E '^(==[0-9]+==ERROR|SUMMARY|.*fuzz check failed|.*runtime error)' "$log" | head -5 || true
   exit "$status"

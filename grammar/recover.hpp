@@ -136,6 +136,12 @@ struct recovering_collection {
             }
             const char c = in.peek_char();
             if (c == '(') {
+                // A '(' where the enclosing tree's first ';' was expected: E007 here, also
+                // when what follows is "()" (E006), as for "((;B[aa]))".
+                if (!levels.empty() && !(levels.back() & has_nodes) && !(levels.back() & reported)) {
+                    (void)run(missing_node_open{});
+                    levels.back() |= reported;
+                }
                 if (run(empty_game_tree{})) continue;
                 if (levels.empty()) {
                     const char* q = skip_white(in.current() + 1, in.end());
@@ -146,10 +152,6 @@ struct recovering_collection {
                         continue;
                     }
                 } else {
-                    if (!(levels.back() & has_nodes) && !(levels.back() & reported)) {
-                        (void)run(missing_node_open{});
-                        levels.back() |= reported;
-                    }
                     levels.back() |= has_variations;
                 }
                 (void)run(tree_open{});
