@@ -23,12 +23,20 @@ severity severity_of(rule_level l) noexcept {
     }
 }
 
-sink::sink(profile p) {
+sink::sink(profile p) : unlisted_(all_codes().size()) {
     for (const auto& r : all_rules()) levels_[static_cast<std::size_t>(r.id)] = level_of(r.id, p);
 }
 
 std::size_t sink::push(std::string_view code, severity s, std::string_view hint, const source& src,
                        std::uint32_t offset, std::string message, std::optional<std::uint32_t> related) {
+    if (const code_info* c = find_code(code)) {
+        unlisted& u = unlisted_[static_cast<std::size_t>(c - all_codes().data())];
+        if (u.listed == listed_per_code) {
+            if (u.count++ == 0) u = {u.listed, 1, &src, offset, s};
+            return npos;
+        }
+        ++u.listed;
+    }
     diagnostic d;
     d.code = code;
     d.level = s;
@@ -51,6 +59,22 @@ std::size_t sink::add(finding f, const source& src, std::uint32_t offset, std::s
     const std::string_view code = code_of(f);
     const code_info* c = find_code(code);
     return push(code, c ? c->default_level : severity::warning, hint_of(f), src, offset, std::move(message), related);
+}
+
+void sink::add_unlisted_summaries() {
+    for (std::size_t i = 0; i < unlisted_.size(); ++i) {
+        const unlisted& u = unlisted_[i];
+        if (u.count == 0) continue;
+        const code_info& c = all_codes()[i];
+        diagnostic d;
+        d.code = c.code;
+        d.level = u.level;
+        d.message = std::to_string(u.count) + " more " + std::string(c.code) + " findings (" + std::string(c.title) +
+                    ") from here on, not listed";
+        d.hint = "sgfcheck lists at most " + std::to_string(listed_per_code) + " findings of one code per file";
+        out.push_back(std::move(d));
+        places.push_back({u.src, u.offset, std::nullopt});
+    }
 }
 
 void sink::resolve_positions() {
@@ -209,6 +233,7 @@ std::vector<diagnostic> check(const collection& c, const check_options& options)
     }
     check_collection(out, infos);
 
+    out.add_unlisted_summaries();
     out.resolve_positions();
 
     // File order: by source (first appearance), then byte offset; stable for equal places.

@@ -288,6 +288,12 @@ public:
     // Fills in every diagnostic's position (and related position) from the offsets.
     void resolve_positions();
 
+    // At most `listed_per_code` findings of one code are listed (as the parser does: a file of
+    // a million AB[aa] repeats must not need a gigabyte of messages); add() returns npos for
+    // the others. This adds one "N more" finding per such code, at the first one not listed.
+    void add_unlisted_summaries();
+    static constexpr std::uint32_t listed_per_code = 1000;
+
     std::vector<diagnostic> out;
     struct place {
         const source* src;
@@ -300,6 +306,14 @@ private:
     std::size_t push(std::string_view code, severity s, std::string_view hint, const source& src, std::uint32_t offset,
                      std::string message, std::optional<std::uint32_t> related);
     std::array<rule_level, 64> levels_{};
+    struct unlisted {
+        std::uint32_t listed = 0;
+        std::uint64_t count = 0;
+        const source* src = nullptr;  // of the first finding not listed
+        std::uint32_t offset = 0;
+        severity level = severity::error;
+    };
+    std::vector<unlisted> unlisted_;  // per row of all_codes()
 };
 
 [[nodiscard]] severity severity_of(rule_level l) noexcept;

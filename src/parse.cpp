@@ -64,17 +64,61 @@ public:
         trees_.clear();
     }
 
-    void report(std::string_view code, std::uint64_t offset, std::string message, std::string hint,
+    // Lists a finding, or only counts it once `listed_per_code` of its code are listed: a
+    // file of 100 MB of ')' would otherwise need ~30 GB for its diagnostics (fuzz/FUZZING.md,
+    // finding 2). Returns whether it was listed. add_unlisted_summaries() says how many
+    // were not, at the first of them.
+    bool report(std::string_view code, std::uint64_t offset, std::string message, std::string hint,
                 std::optional<std::uint64_t> related = std::nullopt) {
+        const code_info* info = find_code(code);
+        unlisted& u = unlisted_[static_cast<std::size_t>(info - all_codes().data())];
+        if (u.listed == listed_per_code) {
+            if (u.count++ == 0) u.first = offset;
+            if (code == "E011") unlisted_idents_.push_back(offset);
+            return false;
+        }
+        ++u.listed;
         diagnostic d;
-        d.code = find_code(code)->code;
-        d.level = (lenient_ && code[0] == 'E') ? severity::warning : find_code(code)->default_level;
+        d.code = info->code;
+        d.level = (lenient_ && code[0] == 'E') ? severity::warning : info->default_level;
         d.where = src_->position_of(offset);
         d.message = std::move(message);
         d.hint = std::move(hint);
         if (related) d.related = src_->position_of(*related);
         diagnostics.push_back(std::move(d));
+        return true;
     }
+
+    // One diagnostic per code with unlisted findings; E011 split into E011 and W002 by the
+    // FF of the game tree each lies in (ff_at: the FF of the top-level tree at an offset).
+    template <class FfAt>
+    void add_unlisted_summaries(FfAt&& ff_at) {
+        const auto summary = [&](std::string_view code, std::uint64_t first, std::uint64_t count) {
+            const code_info* info = find_code(code);
+            diagnostic d;
+            d.code = info->code;
+            d.level = (lenient_ && code[0] == 'E') ? severity::warning : info->default_level;
+            d.where = src_->position_of(first);
+            d.message = std::to_string(count) + " more " + std::string(code) + " findings (" + std::string(info->title) +
+                        ") from here on, not listed";
+            d.hint = "sgfcheck lists at most " + std::to_string(listed_per_code) + " findings of one code per file";
+            diagnostics.push_back(std::move(d));
+        };
+        for (std::size_t i = 0; i < unlisted_.size(); ++i) {
+            const unlisted& u = unlisted_[i];
+            if (u.count == 0 || all_codes()[i].code == "E011") continue;
+            summary(all_codes()[i].code, u.first, u.count);
+        }
+        std::uint64_t e011 = 0, w002 = 0, e011_first = 0, w002_first = 0;
+        for (const std::uint64_t at : unlisted_idents_) {
+            const int ff = ff_at(at);
+            auto& n = ff >= 1 && ff <= 3 ? w002 : e011;
+            if (n++ == 0) (ff >= 1 && ff <= 3 ? w002_first : e011_first) = at;
+        }
+        if (e011 > 0) summary("E011", e011_first, e011);
+        if (w002 > 0) summary("W002", w002_first, w002);
+    }
+    static constexpr std::uint32_t listed_per_code = 1000;
 
     [[nodiscard]] collection take_trees() { return collection(std::move(trees_)); }
     [[nodiscard]] const char* base() const noexcept { return src_->data(); }
@@ -84,6 +128,13 @@ public:
     std::vector<std::pair<std::size_t, std::string>> lowercase_idents;
 
 private:
+    struct unlisted {
+        std::uint32_t listed = 0;  // findings of the code listed so far
+        std::uint64_t count = 0;   // findings not listed
+        std::uint64_t first = 0;   // offset of the first one not listed
+    };
+    std::vector<unlisted> unlisted_ = std::vector<unlisted>(all_codes().size());
+    std::vector<std::uint64_t> unlisted_idents_;  // offsets of E011 findings not listed
     struct frame {
         std::uint32_t open;
         std::size_t nodes;
@@ -243,11 +294,12 @@ struct recover_action<grammar::lenient_property> {
         std::string upper;
         for (std::size_t i = 0; i < n; ++i)
             if (p[i] <= 'Z') upper.push_back(p[i]);
-        b.lowercase_idents.emplace_back(b.diagnostics.size(), std::string(p, n));
-        b.report("E011", offset_of(in, b),
-                 "property identifier '" + std::string(p, n) + "' contains lowercase letters",
-                 "kept as written; FF[4] identifiers are uppercase only (FF[1]-FF[3] ignored lowercase letters: '" +
-                     upper + "', which sgfcheck fix writes)");
+        const std::size_t index = b.diagnostics.size();
+        if (b.report("E011", offset_of(in, b),
+                     "property identifier '" + std::string(p, n) + "' contains lowercase letters",
+                     "kept as written; FF[4] identifiers are uppercase only (FF[1]-FF[3] ignored lowercase letters: '" +
+                         upper + "', which sgfcheck fix writes)"))
+            b.lowercase_idents.emplace_back(index, std::string(p, n));
     }
 };
 template <>
@@ -283,15 +335,19 @@ using input = pegtl::memory_input<pegtl::tracking_mode::lazy, pegtl::eol::lf_crl
 // FF[1]-FF[3] allowed lowercase letters in identifiers (ff4_changes.txt "Property
 // identifiers"; SGFC 16 "only for FF[4]"): there E011 becomes the warning W002. The FF of
 // a finding is the one of the top-level game tree it lies in (trees are in file order).
+// The FF of the top-level game tree that holds byte `at` (0 before the first tree).
+int ff_at(const collection& trees, std::uint64_t at) {
+    const auto ts = trees.trees();
+    const auto after = std::upper_bound(ts.begin(), ts.end(), at, [](std::uint64_t x, const game_tree& t) {
+        return x < t.pos().byte;
+    });
+    return after == ts.begin() ? 0 : detail::declared_ff((after - 1)->front());
+}
+
 void relabel_old_identifiers(tree_builder& b, const collection& trees) {
     for (const auto& [index, ident] : b.lowercase_idents) {
         diagnostic& d = b.diagnostics[index];
-        const auto ts = trees.trees();
-        const auto after = std::upper_bound(ts.begin(), ts.end(), d.where.byte, [](std::uint64_t at, const game_tree& t) {
-            return at < t.pos().byte;
-        });
-        if (after == ts.begin()) continue;
-        const int ff = detail::declared_ff((after - 1)->front());
+        const int ff = ff_at(trees, d.where.byte);
         if (ff < 1 || ff > 3) continue;
         d.code = find_code("W002")->code;
         d.level = severity::warning;
@@ -357,6 +413,7 @@ parse_result parse_source(std::shared_ptr<const source> src, const parse_options
     result.trees = b.take_trees();
     if (!ok) {
         relabel_old_identifiers(b, result.trees);
+        b.add_unlisted_summaries([&](std::uint64_t at) { return ff_at(result.trees, at); });
         // Safety net: never accept silently. Only W002 (legal FF[1]-FF[3]) may explain a
         // file the FF[4] grammar rejects without an error.
         if (b.diagnostics.empty() && !options.lenient) b.report("E012", 0, "the file does not match the FF[4] grammar", "");

@@ -387,3 +387,14 @@ TEST_CASE("points may repeat in the next node also when it holds one property") 
         CHECK(run(text) == "");
     }
 }
+
+TEST_CASE("the checker lists at most 1000 findings of one code then says how many more") {
+    std::string text = "(;FF[4]GM[1]SZ[19];AB";
+    for (int i = 0; i < 3000; ++i) text += "[aa]";
+    text += ")";
+    const auto ds = diags(text);
+    REQUIRE(ds.size() == 1001);
+    CHECK(ds.back().code == "E106");
+    CHECK(ds.back().message.find("1999 more E106") == 0);
+    CHECK(ds.back().where.column == 22 + 4 * 1001);  // the first value not listed (value 0 is no repeat)
+}

@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -230,4 +231,26 @@ TEST_CASE("every diagnostic code used by the parser is in the code table") {
         CHECK_FALSE(c.source.empty());
         CHECK(sgf::find_code(c.code) == &c);
     }
+}
+
+TEST_CASE("at most 1000 findings of one code are listed then one says how many more") {
+    std::string text = "(;FF[4]C[x])";
+    for (int i = 0; i < 2500; ++i) text += ')';
+    text += "(;FF[3]";
+    for (int i = 0; i < 1200; ++i) text += ";aB[]";
+    text += ")(;FF[4]";
+    for (int i = 0; i < 5; ++i) text += ";aB[]";
+    text += ')';
+    const auto r = sgf::parse(text);
+    std::map<std::string, int> count;
+    for (const auto& d : r.diagnostics) ++count[std::string(d.code)];
+    CHECK(count["E005"] == 1001);
+    CHECK(count["W002"] == 1001);  // the FF[3] tree: 1000 listed, then "200 more"
+    CHECK(count["E011"] == 1);     // the FF[4] tree: its 5 are not listed, one summary says so
+    const auto more = std::find_if(r.diagnostics.begin(), r.diagnostics.end(), [](const sgf::diagnostic& d) {
+        return d.code == "E005" && d.message.find("1500 more") != std::string::npos;
+    });
+    REQUIRE(more != r.diagnostics.end());
+    CHECK(more->where.column == 13 + 1000);  // the first ')' not listed
+    CHECK(r.trees.size() == 3);
 }
