@@ -3,9 +3,9 @@
 // and GameTrees"), the offsets of the marks, and the expected JSON tree. Both walks use an
 // explicit stack: a deep run may nest a million variations.
 #include <array>
-#include <cstdio>
 
 #include "generate_model.hpp"
+#include "json_stringify.hpp"
 
 namespace sgf::detail::gen {
 
@@ -172,38 +172,12 @@ private:
     bool ident_ws_ = false;
 };
 
-// JSON.stringify's escaping: \" \\ \b \f \n \r \t, other controls as \u00xx.
-void json_string(std::string& out, std::string_view s) {
-    out += '"';
-    for (const char ch : s) {
-        const auto c = static_cast<unsigned char>(ch);
-        switch (c) {
-            case '"': out += "\\\""; break;
-            case '\\': out += "\\\\"; break;
-            case '\b': out += "\\b"; break;
-            case '\f': out += "\\f"; break;
-            case '\n': out += "\\n"; break;
-            case '\r': out += "\\r"; break;
-            case '\t': out += "\\t"; break;
-            default:
-                if (c < 0x20) {
-                    char buf[8];
-                    std::snprintf(buf, sizeof buf, "\\u%04x", c);
-                    out += buf;
-                } else {
-                    out += ch;
-                }
-        }
-    }
-    out += '"';
-}
-
 void json_prop(std::string& out, const property& q) {
-    json_string(out, q.ident);
+    append_stringified(out, q.ident);
     out += ":[";
     for (std::size_t i = 0; i < q.values.size(); ++i) {
         if (i) out += ',';
-        json_string(out, q.values[i].text);
+        append_stringified(out, q.values[i].text);
     }
     out += ']';
 }

@@ -2,65 +2,17 @@
 // reports, stdin and directories, fmt (atomic replace) and dump.
 #include <doctest/doctest.h>
 
-#include <sys/wait.h>
-
-#include <unistd.h>
-
 #include <algorithm>
-#include <array>
-#include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <string>
+
+#include "tests/program_util.hpp"
 
 namespace fs = std::filesystem;
 
-namespace {
-
-struct run_result {
-    int status;
-    std::string out;
-};
-
-// Runs sgfcheck with `args` (shell words), stdout captured, stderr to /dev/null.
-run_result run(const std::string& args, const std::string& stdin_file = "") {
-    std::string cmd = std::string(SGF_SGFCHECK) + " " + args + " 2>/dev/null";
-    if (!stdin_file.empty()) cmd += " < " + stdin_file;
-    FILE* p = popen(cmd.c_str(), "r");
-    REQUIRE(p != nullptr);
-    std::string out;
-    std::array<char, 4096> buf{};
-    while (const std::size_t n = fread(buf.data(), 1, buf.size(), p)) out.append(buf.data(), n);
-    const int st = pclose(p);
-    return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
-}
-
-struct temp_dir {
-    fs::path path;
-    temp_dir() {
-        path = fs::temp_directory_path() / ("sgfcheck_cli_" + std::to_string(::getpid()) + "_" + std::to_string(counter()++));
-        fs::remove_all(path);
-        fs::create_directories(path);
-    }
-    ~temp_dir() { fs::remove_all(path); }
-    static int& counter() {
-        static int c = 0;
-        return c;
-    }
-    std::string file(const std::string& name, const std::string& content) const {
-        const fs::path f = path / name;
-        fs::create_directories(f.parent_path());
-        std::ofstream(f, std::ios::binary) << content;
-        return f.string();
-    }
-};
-
-std::string slurp(const std::string& f) {
-    std::ifstream in(f, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-}  // namespace
+using sgf_test::run;
+using sgf_test::slurp;
+using sgf_test::temp_dir;
 
 TEST_CASE("check exit status") {
     temp_dir d;

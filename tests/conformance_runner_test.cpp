@@ -4,63 +4,25 @@
 // TSV / Markdown / HTML outputs for a small synthetic result set.
 #include <doctest/doctest.h>
 
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <array>
 #include <chrono>
-#include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "tests/program_util.hpp"
+
 namespace fs = std::filesystem;
 
 namespace {
 
-struct run_result {
-    int status;
-    std::string out;
-};
+using sgf_test::run;
+using sgf_test::slurp;
 
-run_result run(const std::string& args) {
-    const std::string cmd = std::string(SGF_SGFCHECK) + " " + args + " 2>/dev/null";
-    FILE* p = popen(cmd.c_str(), "r");
-    REQUIRE(p != nullptr);
-    std::string out;
-    std::array<char, 4096> buf{};
-    while (const std::size_t n = fread(buf.data(), 1, buf.size(), p)) out.append(buf.data(), n);
-    const int st = pclose(p);
-    return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
-}
-
-std::string slurp(const fs::path& f) {
-    std::ifstream in(f, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-struct temp_dir {
-    fs::path path;
-    temp_dir() {
-        static int counter = 0;
-        path = fs::temp_directory_path() / ("sgfcheck_conf_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-        fs::remove_all(path);
-        fs::create_directories(path);
-    }
-    ~temp_dir() { fs::remove_all(path); }
-    void file(const std::string& name, const std::string& content, bool executable = false) const {
-        const fs::path f = path / name;
-        fs::create_directories(f.parent_path());
-        std::ofstream(f, std::ios::binary) << content;
-        if (executable) fs::permissions(f, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec);
-    }
-    void adapter(const std::string& name, const std::string& body) const {
-        file("adapters/" + name, "#!/bin/sh\n" + body + "\n", true);
-    }
+// The scratch folder with the adapters in adapters/, beside the cases.
+struct temp_dir : sgf_test::temp_dir {
+    void adapter(const std::string& name, const std::string& body) const { script("adapters/" + name, body); }
 };
 
 // TSV rows by case name: {expected, verdict, tree_match, seconds, detail}.

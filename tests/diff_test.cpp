@@ -4,14 +4,7 @@
 // hangs, one that is unavailable, and two that print JSON trees.
 #include <doctest/doctest.h>
 
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <array>
-#include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <set>
 #include <string>
 #include <vector>
@@ -20,48 +13,15 @@
 #include "sgf/check.hpp"
 #include "sgf/generate.hpp"
 #include "sgf/parse.hpp"
+#include "tests/program_util.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-struct run_result {
-    int status;
-    std::string out;
-};
-
-run_result run(const std::string& args) {
-    const std::string cmd = std::string(SGF_SGFCHECK) + " " + args + " 2>/dev/null";
-    FILE* p = popen(cmd.c_str(), "r");
-    REQUIRE(p != nullptr);
-    std::string out;
-    std::array<char, 4096> buf{};
-    while (const std::size_t n = fread(buf.data(), 1, buf.size(), p)) out.append(buf.data(), n);
-    const int st = pclose(p);
-    return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
-}
-
-struct temp_dir {
-    fs::path path;
-    temp_dir() {
-        static int counter = 0;
-        path = fs::temp_directory_path() / ("sgfcheck_diff_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-        fs::remove_all(path);
-        fs::create_directories(path);
-    }
-    ~temp_dir() { fs::remove_all(path); }
-    [[nodiscard]] std::string script(const std::string& name, const std::string& body) const {
-        const fs::path f = path / name;
-        std::ofstream(f, std::ios::binary) << "#!/bin/sh\n" << body << "\n";
-        ::chmod(f.c_str(), 0755);
-        return f.string();
-    }
-};
-
-std::string slurp(const fs::path& f) {
-    std::ifstream in(f, std::ios::binary);
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+using sgf_test::run;
+using sgf_test::slurp;
+using sgf_test::temp_dir;
 
 std::vector<std::string> lines(const std::string& s) {
     std::vector<std::string> out;

@@ -1,5 +1,6 @@
 #pragma once
 // Shared pieces of the sgfcheck command line: options, input files, reporting.
+#include <cstdint>
 #include <filesystem>
 #include <iosfwd>
 #include <optional>
@@ -23,9 +24,15 @@ struct usage_error {
 std::vector<std::string> expand_inputs(const std::vector<std::string>& args);
 // Reads a file or stdin ("-"); throws std::system_error.
 std::string read_input(const std::string& name);
+// read_input for the commands: a failure is reported on stderr and gives nullopt (the
+// caller's status is then exit_usage).
+std::optional<std::string> read_input_reported(const std::string& name);
 // Writes `bytes` to `path` through a temporary file in the same directory and a rename,
 // so readers never see a half-written file and an existing file is replaced atomically.
 void write_file_atomically(const std::filesystem::path& path, std::string_view bytes);
+// A command's output: to stdout when `out` is empty or "-", else atomically to that file;
+// a failure is reported on stderr. Returns exit_ok or exit_usage.
+int write_output(const std::string& out, std::string_view text);
 
 enum class output_format { text, json };
 
@@ -35,6 +42,11 @@ void print_diagnostic(std::ostream& os, const diagnostic& d, std::string_view fi
 
 // "--name=value" or "--name value"; returns nullopt when args[i] is not that option.
 std::optional<std::string> option_value(const std::vector<std::string>& args, std::size_t& i, std::string_view name);
+// The value of --timeout: a positive, finite number of seconds; throws usage_error otherwise.
+double seconds_option(const std::string& v);
+// The value of a count or seed option (`name` for the message): digits only, no sign;
+// throws usage_error otherwise.
+std::uint64_t number_option(const std::string& name, const std::string& v);
 
 int run_check(const std::vector<std::string>& args);
 int run_fmt(const std::vector<std::string>& args);

@@ -2,7 +2,6 @@
 #include <algorithm>
 #include <iostream>
 #include <iterator>
-#include <system_error>
 
 #include "cli.hpp"
 #include "loaded.hpp"
@@ -96,14 +95,12 @@ int run_check(const std::vector<std::string>& args) {
     int status = exit_ok;
     std::size_t errors = 0, warnings = 0, checked = 0;
     for (const auto& name : expand_inputs(files)) {
-        std::string bytes;
-        try {
-            bytes = read_input(name);
-        } catch (const std::system_error& e) {
-            std::cerr << "sgfcheck: " << e.what() << '\n';
+        const auto read = read_input_reported(name);
+        if (!read) {
             status = exit_usage;
             continue;
         }
+        const std::string& bytes = *read;
         ++checked;
         const file_check fc = charset_usage_errors([&] { return check_file(bytes, {popts.lenient, charset}, copts); });
         const load_result& r = fc.loaded;
@@ -138,31 +135,16 @@ int run_fmt(const std::vector<std::string>& args) {
         else throw usage_error{"fmt takes one input file"};
     }
     if (in.empty()) throw usage_error{"fmt needs an input file"};
-    std::string bytes;
-    try {
-        bytes = read_input(in);
-    } catch (const std::system_error& e) {
-        std::cerr << "sgfcheck: " << e.what() << '\n';
-        return exit_usage;
-    }
+    const auto read = read_input_reported(in);
+    if (!read) return exit_usage;
+    const std::string& bytes = *read;
     const parse_result r = parse(std::string_view(bytes));
     for (const auto& d : r.diagnostics) print_diagnostic(std::cerr, d, in, bytes, output_format::text);
     if (!r.ok()) {
         std::cerr << "sgfcheck: " << in << " has syntax errors; nothing written (sgfcheck fix repairs files)\n";
         return exit_errors;
     }
-    const std::string text = write(r.trees, wopts);
-    if (out.empty() || out == "-") {
-        std::cout << text;
-        return exit_ok;
-    }
-    try {
-        write_file_atomically(out, text);
-    } catch (const std::system_error& e) {
-        std::cerr << "sgfcheck: " << e.what() << '\n';
-        return exit_usage;
-    }
-    return exit_ok;
+    return write_output(out, write(r.trees, wopts));
 }
 
 int run_dump(const std::vector<std::string>& args) {
@@ -181,13 +163,9 @@ int run_dump(const std::vector<std::string>& args) {
         else throw usage_error{"dump takes one input file"};
     }
     if (in.empty()) throw usage_error{"dump needs an input file"};
-    std::string bytes;
-    try {
-        bytes = read_input(in);
-    } catch (const std::system_error& e) {
-        std::cerr << "sgfcheck: " << e.what() << '\n';
-        return exit_usage;
-    }
+    const auto read = read_input_reported(in);
+    if (!read) return exit_usage;
+    const std::string& bytes = *read;
     const load_result r = charset_usage_errors([&] { return load(bytes, {popts.lenient, charset}); });
     for (const auto& d : r.diagnostics) print_loaded(std::cerr, r, d, in, bytes, output_format::text);
     // values in UTF-8, decoded through the file's charset

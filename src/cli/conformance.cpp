@@ -4,7 +4,6 @@
 // writes <out>/<impl>.tsv, <out>/matrix.md and <out>/matrix.html.
 #include <algorithm>
 #include <atomic>
-#include <cmath>
 #include <iostream>
 #include <mutex>
 #include <thread>
@@ -13,6 +12,7 @@
 
 #include "cli.hpp"
 #include "conformance.hpp"
+#include "parallel_for.hpp"
 
 namespace sgf::cli {
 
@@ -58,12 +58,7 @@ options read_options(const std::vector<std::string>& args) {
         } else if (auto d = option_value(args, i, "--out")) {
             o.out = *d;
         } else if (auto t = option_value(args, i, "--timeout")) {
-            try {
-                o.timeout = std::stod(*t);
-            } catch (const std::exception&) {
-                o.timeout = -1;
-            }
-            if (!(o.timeout > 0) || !std::isfinite(o.timeout)) throw usage_error{"--timeout needs a positive number of seconds"};
+            o.timeout = seconds_option(*t);
         } else if (auto j = option_value(args, i, "--jobs")) {
             try {
                 o.jobs = static_cast<unsigned>(std::stoul(*j));
@@ -83,19 +78,6 @@ bool is_adapter(const fs::path& p) {
     std::error_code ec;
     return p.filename().string().find('.') == std::string::npos && fs::is_regular_file(p, ec) &&
            ::access(p.c_str(), X_OK) == 0;
-}
-
-// Runs f(0..n-1) on `jobs` threads.
-template <typename F>
-void parallel_for(std::size_t n, unsigned jobs, F f) {
-    std::atomic<std::size_t> next{0};
-    auto work = [&] {
-        for (std::size_t i = next++; i < n; i = next++) f(i);
-    };
-    std::vector<std::thread> ts;
-    for (unsigned k = 1; k < jobs && k < n; ++k) ts.emplace_back(work);
-    work();
-    for (auto& t : ts) t.join();
 }
 
 void write_text(const fs::path& p, const std::string& s) { write_file_atomically(p, s); }

@@ -25,6 +25,7 @@
 #include "sgf/json.hpp"
 #include "sgf/check_file.hpp"
 #include "sgf/parse.hpp"
+#include "json_stringify.hpp"
 
 namespace sgf::conformance {
 
@@ -372,31 +373,6 @@ inline void put_utf8(std::string& out, std::uint32_t cp) {
         out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
     }
 }
-inline void put_json_string(std::string& out, std::string_view s) {
-    static constexpr char hex[] = "0123456789abcdef";
-    out.push_back('"');
-    for (const char ch : s) {
-        const auto c = static_cast<unsigned char>(ch);
-        switch (c) {
-            case '"': out += "\\\""; break;
-            case '\\': out += "\\\\"; break;
-            case '\b': out += "\\b"; break;
-            case '\f': out += "\\f"; break;
-            case '\n': out += "\\n"; break;
-            case '\r': out += "\\r"; break;
-            case '\t': out += "\\t"; break;
-            default:
-                if (c < 0x20) {
-                    out += "\\u00";
-                    out.push_back(hex[c >> 4]);
-                    out.push_back(hex[c & 15]);
-                } else {
-                    out.push_back(ch);
-                }
-        }
-    }
-    out.push_back('"');
-}
 }  // namespace detail
 
 inline std::string normalize_json(std::string_view s) {
@@ -462,7 +438,7 @@ inline std::string normalize_json(std::string_view s) {
                 default: fail("unknown escape");
             }
         }
-        detail::put_json_string(out, v);
+        sgf::detail::append_stringified(out, v);
     };
     // expect: a value; after a value: ',' or a closer
     bool want_value = true;

@@ -7,18 +7,17 @@
 #include <atomic>
 #include <cctype>
 #include <chrono>
-#include <cmath>
 #include <iostream>
 #include <limits>
 #include <map>
 #include <mutex>
 #include <set>
-#include <thread>
 
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.hpp"
+#include "parallel_for.hpp"
 #include "diff.hpp"
 #include "diff_ddmin.hpp"
 
@@ -71,16 +70,6 @@ struct options {
     std::size_t width = 0;
 };
 
-std::uint64_t number(const std::string& name, const std::string& v) {
-    try {
-        std::size_t used = 0;
-        const auto n = std::stoull(v, &used);
-        if (used == v.size() && !v.empty() && v[0] != '-') return n;
-    } catch (const std::exception&) {
-    }
-    throw usage_error{name + " needs a non-negative number"};
-}
-
 std::string shell_quoted(const std::string& s) {
     if (!s.empty() && s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./=:,") == std::string::npos)
         return s;
@@ -99,16 +88,11 @@ options parse_options(const std::vector<std::string>& args) {
         } else if (auto v = option_value(args, i, "--impl")) {
             o.impl = *v;
         } else if (auto c = option_value(args, i, "--count")) {
-            o.count = number("--count", *c);
+            o.count = number_option("--count", *c);
         } else if (auto s = option_value(args, i, "--seed")) {
-            o.seed = number("--seed", *s);
+            o.seed = number_option("--seed", *s);
         } else if (auto t = option_value(args, i, "--timeout")) {
-            try {
-                o.timeout = std::stod(*t);
-            } catch (const std::exception&) {
-                o.timeout = -1;
-            }
-            if (!(o.timeout > 0) || !std::isfinite(o.timeout)) throw usage_error{"--timeout needs a positive number of seconds"};
+            o.timeout = seconds_option(*t);
         } else if (auto d = option_value(args, i, "--out")) {
             o.out = *d;
         } else if (a == "--tree") {
@@ -118,21 +102,21 @@ options parse_options(const std::vector<std::string>& args) {
         } else if (a == "--invalid") {
             o.mode = gen_mode::invalid;
         } else if (auto b = option_value(args, i, "--max-bytes")) {
-            o.max_bytes = static_cast<std::size_t>(number("--max-bytes", *b));
+            o.max_bytes = static_cast<std::size_t>(number_option("--max-bytes", *b));
         } else if (a == "--parse-only") {
             o.parse_only = true;
         } else if (auto m = option_value(args, i, "--minimize")) {
-            o.minimize = static_cast<std::size_t>(number("--minimize", *m));
+            o.minimize = static_cast<std::size_t>(number_option("--minimize", *m));
         } else if (auto mt = option_value(args, i, "--max-tests")) {
-            o.max_tests = static_cast<std::size_t>(number("--max-tests", *mt));
+            o.max_tests = static_cast<std::size_t>(number_option("--max-tests", *mt));
         } else if (auto dp = option_value(args, i, "--depth")) {
-            o.depth = static_cast<std::size_t>(number("--depth", *dp));
+            o.depth = static_cast<std::size_t>(number_option("--depth", *dp));
             if (o.depth > gen_large_shape) throw usage_error{"diff: --depth is limited to " + std::to_string(gen_large_shape)};
         } else if (auto w = option_value(args, i, "--width")) {
-            o.width = static_cast<std::size_t>(number("--width", *w));
+            o.width = static_cast<std::size_t>(number_option("--width", *w));
             if (o.width > gen_large_shape) throw usage_error{"diff: --width is limited to " + std::to_string(gen_large_shape)};
         } else if (auto j = option_value(args, i, "--jobs")) {
-            o.jobs = static_cast<unsigned>(number("--jobs", *j));
+            o.jobs = static_cast<unsigned>(number_option("--jobs", *j));
             if (o.jobs == 0) throw usage_error{"--jobs needs a positive number"};
         } else {
             throw usage_error{"diff: unknown argument " + a};
@@ -164,18 +148,6 @@ std::string default_out(const std::string& impl) {
     for (auto& c : name)
         if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_') c = '_';
     return "diff-results/" + (name.empty() ? std::string("impl") : name);
-}
-
-template <typename F>
-void parallel_for(std::size_t n, unsigned jobs, F f) {
-    std::atomic<std::size_t> next{0};
-    auto work = [&] {
-        for (std::size_t i = next++; i < n; i = next++) f(i);
-    };
-    std::vector<std::thread> ts;
-    for (unsigned k = 1; k < jobs && k < n; ++k) ts.emplace_back(work);
-    work();
-    for (auto& t : ts) t.join();
 }
 
 // What a minimised case must keep besides the outcome: our own verdict.

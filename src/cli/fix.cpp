@@ -44,13 +44,9 @@ int run_fix(const std::vector<std::string>& args) {
     if (!in_place && !out.empty() && out != "-" && in != "-" && std::filesystem::equivalent(in, out, ec))
         throw usage_error{"-o names the input file: use --in-place to replace it"};
 
-    std::string bytes;
-    try {
-        bytes = read_input(in);
-    } catch (const std::system_error& e) {
-        std::cerr << "sgfcheck: " << e.what() << '\n';
-        return exit_usage;
-    }
+    const auto read = read_input_reported(in);
+    if (!read) return exit_usage;
+    const std::string& bytes = *read;
     const load_result r = charset_usage_errors([&] { return load(bytes, lopts); });
     const fix_result f = fix(r);
     const std::string shown = in == "-" ? "<stdin>" : in;
@@ -60,18 +56,7 @@ int run_fix(const std::vector<std::string>& args) {
         std::cerr << "sgfcheck: " << shown << " holds no game tree; nothing written\n";
         return exit_errors;
     }
-    const std::string text = write(f.trees);
-    if (out.empty() || out == "-") {
-        std::cout << text;
-        return exit_ok;
-    }
-    try {
-        write_file_atomically(out, text);
-    } catch (const std::system_error& e) {
-        std::cerr << "sgfcheck: " << e.what() << '\n';
-        return exit_usage;
-    }
-    return exit_ok;
+    return write_output(out, write(f.trees));
 }
 
 }  // namespace sgf::cli

@@ -34,16 +34,6 @@ invalid file is a valid one with ONE mutation whose diagnostic is known.
   --list          list the mutations (with their diagnostic codes) and the features
 )";
 
-std::uint64_t number_option(const std::string& name, const std::string& v) {
-    try {
-        std::size_t used = 0;
-        const auto n = std::stoull(v, &used);
-        if (used == v.size() && !v.empty() && v[0] != '-') return n;
-    } catch (const std::exception&) {
-    }
-    throw usage_error{name + " needs a non-negative number"};
-}
-
 void list() {
     std::cout << "mutations (invalid files):\n";
     for (const auto& m : all_mutations()) {

@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -55,6 +56,15 @@ std::string read_input(const std::string& name) {
     return read_file(name);
 }
 
+std::optional<std::string> read_input_reported(const std::string& name) {
+    try {
+        return read_input(name);
+    } catch (const std::system_error& e) {
+        std::cerr << "sgfcheck: " << e.what() << '\n';
+        return std::nullopt;
+    }
+}
+
 void write_file_atomically(const fs::path& path, std::string_view bytes) {
     const fs::path dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
     std::random_device rd;
@@ -94,6 +104,20 @@ void write_file_atomically(const fs::path& path, std::string_view bytes) {
     }
 }
 
+int write_output(const std::string& out, std::string_view text) {
+    if (out.empty() || out == "-") {
+        std::cout << text;
+        return exit_ok;
+    }
+    try {
+        write_file_atomically(out, text);
+    } catch (const std::system_error& e) {
+        std::cerr << "sgfcheck: " << e.what() << '\n';
+        return exit_usage;
+    }
+    return exit_ok;
+}
+
 std::optional<std::string> option_value(const std::vector<std::string>& args, std::size_t& i, std::string_view name) {
     const std::string& a = args[i];
     if (a.size() > name.size() && a.compare(0, name.size(), name) == 0 && a[name.size()] == '=')
@@ -103,6 +127,26 @@ std::optional<std::string> option_value(const std::vector<std::string>& args, st
         return args[++i];
     }
     return std::nullopt;
+}
+
+double seconds_option(const std::string& v) {
+    double s = -1;
+    try {
+        s = std::stod(v);
+    } catch (const std::exception&) {  // not a number: rejected below
+    }
+    if (!(s > 0) || !std::isfinite(s)) throw usage_error{"--timeout needs a positive number of seconds"};
+    return s;
+}
+
+std::uint64_t number_option(const std::string& name, const std::string& v) {
+    try {
+        std::size_t used = 0;
+        const auto n = std::stoull(v, &used);
+        if (used == v.size() && !v.empty() && v[0] != '-') return n;
+    } catch (const std::exception&) {
+    }
+    throw usage_error{name + " needs a non-negative number"};
 }
 
 }  // namespace sgf::cli
