@@ -440,6 +440,14 @@ inline std::string normalize_json(std::string_view s) {
         }
         sgf::detail::append_stringified(out, v);
     };
+    auto key = [&] {  // an object key and its ':', at the key's opening quote
+        if (i >= s.size() || s[i] != '"') fail("expected a key");
+        string_token();
+        skip_ws();
+        if (i >= s.size() || s[i] != ':') fail("expected ':'");
+        out.push_back(':');
+        ++i;
+    };
     // expect: a value; after a value: ',' or a closer
     bool want_value = true;
     skip_ws();
@@ -462,14 +470,7 @@ inline std::string normalize_json(std::string_view s) {
                     if (stack.empty()) break;
                     continue;
                 }
-                if (c == '{') {
-                    if (i >= s.size() || s[i] != '"') fail("expected a key");
-                    string_token();
-                    skip_ws();
-                    if (i >= s.size() || s[i] != ':') fail("expected ':'");
-                    out.push_back(':');
-                    ++i;
-                }
+                if (c == '{') key();
                 continue;
             }
             if (c == '"') {
@@ -490,12 +491,7 @@ inline std::string normalize_json(std::string_view s) {
             out.push_back(',');
             if (stack.back() == '{') {
                 skip_ws();
-                if (i >= s.size() || s[i] != '"') fail("expected a key");
-                string_token();
-                skip_ws();
-                if (i >= s.size() || s[i] != ':') fail("expected ':'");
-                out.push_back(':');
-                ++i;
+                key();
             }
             want_value = true;
         } else if ((c == ']' && stack.back() == '[') || (c == '}' && stack.back() == '{')) {
