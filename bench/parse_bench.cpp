@@ -5,6 +5,8 @@
 //   check: parse, then sgf::check (the checker, Go replay on); prints parse+check against parse
 //          alone, measured alternately in the same run, as MB/s and "+N% over parse"
 //   rss:   parse once, keep the tree, print peak RSS / file size
+//   replay: the floor of the checker's Go replay: the B/W moves of every game's main line
+//          (SZ[19] games) are decoded first, then only go_board::play is timed, against parse
 #include <sys/resource.h>
 #include <time.h>
 
@@ -15,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "go_board.hpp"  // src/: the checker's board, for the replay floor
 #include "sgf/check.hpp"
 #include "sgf/parse.hpp"
 
@@ -42,6 +45,32 @@ std::size_t walk(const sgf::collection& c, std::size_t& values) {
         }
     }
     return nodes;
+}
+
+// Every main line of 19x19 Go as a list of moves (B, W; passes and non-Go skipped).
+struct game_moves {
+    std::vector<std::pair<sgf::detail::stone, sgf::board_point>> moves;
+};
+
+std::vector<game_moves> main_line_moves(const sgf::collection& c) {
+    std::vector<game_moves> games;
+    for (const auto& root : c) {
+        game_moves g;
+        bool nineteen = true;
+        for (const sgf::node& n : sgf::main_line(root)) {
+            for (const auto& p : n.properties()) {
+                const std::string_view id = p.ident();
+                if (id == "SZ" && p.size() == 1 && p.front().raw() != "19") nineteen = false;
+                if ((id != "B" && id != "W") || p.size() != 1) continue;
+                const std::string_view v = p.front().raw();
+                if (v.size() != 2 || v[0] < 'a' || v[0] > 's' || v[1] < 'a' || v[1] > 's') continue;  // pass, tt
+                g.moves.push_back({id == "B" ? sgf::detail::stone::black : sgf::detail::stone::white,
+                                   {static_cast<std::uint32_t>(v[0] - 'a' + 1), static_cast<std::uint32_t>(v[1] - 'a' + 1)}});
+            }
+        }
+        if (nineteen) games.push_back(std::move(g));
+    }
+    return games;
 }
 
 long peak_rss_kib() {
@@ -78,6 +107,37 @@ int main(int argc, char** argv) {
                     values, r.diagnostics.size());
         std::printf("peak RSS %.1f MB = %.2fx the input (before parse: %.1f MB)\n", static_cast<double>(after) / 1024.0,
                     static_cast<double>(after) * 1024.0 / static_cast<double>(size), static_cast<double>(before) / 1024.0);
+        return 0;
+    }
+    if (mode == "replay") {
+        std::vector<double> parse_times, play_times;
+        std::size_t moves = 0, captures = 0;
+        for (int i = 0; i < runs; ++i) {
+            std::string a = bytes;
+            double t0 = cpu_seconds();
+            const sgf::parse_result r = sgf::parse(std::move(a));
+            parse_times.push_back(cpu_seconds() - t0);
+            const std::vector<game_moves> games = main_line_moves(r.trees);
+            sgf::detail::go_board board;
+            moves = captures = 0;
+            t0 = cpu_seconds();
+            for (const game_moves& g : games) {
+                (void)board.reset({19, 19});
+                for (const auto& [s, p] : g.moves) {
+                    (void)board.play(s, p);
+                    captures += board.last_captures();
+                }
+                moves += g.moves.size();
+            }
+            play_times.push_back(cpu_seconds() - t0);
+        }
+        std::sort(parse_times.begin(), parse_times.end());
+        std::sort(play_times.begin(), play_times.end());
+        const double p = parse_times[parse_times.size() / 2];
+        const double t = play_times[play_times.size() / 2];
+        std::printf("(thread CPU time)\nparse:  %.1f MB in %.2f ms (median of %d) = %.0f MB/s\n", mb, p * 1e3, runs, mb / p);
+        std::printf("replay: %zu main-line moves (%zu captured stones) in %.2f ms = %.1f ns per move = +%.0f%% over parse\n",
+                    moves, captures, t * 1e3, t * 1e9 / static_cast<double>(moves ? moves : 1), 100.0 * t / p);
         return 0;
     }
     if (mode == "check") {
