@@ -23,6 +23,7 @@
 #include "sgf/tree.hpp"
 #include "sgf/value.hpp"
 #include "sgf/write.hpp"
+#include "token_count.hpp"
 
 namespace sgf_fuzz {
 
@@ -118,32 +119,6 @@ public:
 private:
     std::vector<std::uint64_t> starts_;
 };
-
-// Token counts outside values, as examples/README.txt counts nodes: a value runs from '['
-// to the first ']' not escaped by '\'. For inputs the strict grammar accepts these are the
-// numbers of game trees, nodes and values.
-struct token_counts {
-    std::size_t trees = 0, nodes = 0, values = 0;
-};
-[[nodiscard]] inline token_counts count_tokens(std::string_view s) {
-    token_counts n;
-    bool in_value = false;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        const char c = s[i];
-        if (in_value) {
-            if (c == '\\') ++i;
-            else if (c == ']') in_value = false;
-        } else if (c == '[') {
-            in_value = true;
-            ++n.values;
-        } else if (c == ';') {
-            ++n.nodes;
-        } else if (c == '(') {
-            ++n.trees;
-        }
-    }
-    return n;
-}
 
 // An independent recognizer of the FF[4] grammar (000_* EBNF), written here again without
 // PEGTL, iterative (any depth): returns whether the whole input (after an optional UTF-8 BOM)

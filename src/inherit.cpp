@@ -137,40 +137,58 @@ std::vector<property> effective_all(const game_tree& root, const node_path& at, 
     return out;
 }
 
-void for_each_inherited(const game_tree& root, const inherited_visitor& visit, profile p) {
-    if (!root.valid()) return;
-    const game_context ctx = context_of(root, p);
-    inherit_walker w(ctx.ff, ctx.gm, p);
+namespace {
+
+// Pre-order over the game trees below `root` (explicit stack, any depth) with the walker's
+// state along the path: enter(t, k) for the k-th variation of its parent (the root: 0),
+// which applies t's nodes to `w`; leave() when t's variations are done, after which the
+// walker is back where it was before t.
+template <class Enter, class Leave>
+void walk_game_trees(const game_tree& root, inherit_walker& w, Enter enter, Leave leave) {
     struct frame {
         const game_tree* tree;
         std::size_t next;
         std::size_t mark;
     };
     std::vector<frame> stack;
-    std::vector<property> in_effect;
-    std::size_t number = 0;
-    auto enter = [&](const game_tree& t) {
-        stack.push_back({&t, 0, w.mark()});
-        for (std::size_t i = 0; i < t.size(); ++i) {
-            const node n = t[i];
-            apply_node(w, n);
-            in_effect.clear();
-            for (std::size_t k = 0; k < w.size(); ++k)
-                if (w.effective(k)) in_effect.push_back(*w.effective(k));
-            visit(n, number++, in_effect);
-        }
-    };
-    enter(root);
+    stack.push_back({&root, 0, w.mark()});
+    enter(root, std::size_t{0});
     while (!stack.empty()) {
         frame& f = stack.back();
         const auto vs = f.tree->variations();
         if (f.next < vs.size()) {
-            enter(vs[f.next++]);  // may reallocate `stack`: `f` is not used after this
+            const std::size_t k = f.next++;
+            stack.push_back({&vs[k], 0, w.mark()});  // may reallocate: `f` is not used after this
+            enter(vs[k], k);
             continue;
         }
+        leave();
         w.undo(f.mark);
         stack.pop_back();
     }
+}
+
+}  // namespace
+
+void for_each_inherited(const game_tree& root, const inherited_visitor& visit, profile p) {
+    if (!root.valid()) return;
+    const game_context ctx = context_of(root, p);
+    inherit_walker w(ctx.ff, ctx.gm, p);
+    std::vector<property> in_effect;
+    std::size_t number = 0;
+    walk_game_trees(
+        root, w,
+        [&](const game_tree& t, std::size_t) {
+            for (std::size_t i = 0; i < t.size(); ++i) {
+                const node n = t[i];
+                apply_node(w, n);
+                in_effect.clear();
+                for (std::size_t k = 0; k < w.size(); ++k)
+                    if (w.effective(k)) in_effect.push_back(*w.effective(k));
+                visit(n, number++, in_effect);
+            }
+        },
+        [] {});
 }
 
 std::string to_json_with_inherited(const collection& c, profile p, const raw_decoder& decode) {
@@ -183,14 +201,8 @@ std::string to_json_with_inherited(const collection& c, profile p, const raw_dec
         if (index) out += ',';
         const game_context ctx = context_of(root, p);
         inherit_walker w(ctx.ff, ctx.gm, p);
-        struct frame {
-            const game_tree* tree;
-            std::size_t next;
-            std::size_t mark;
-        };
-        std::vector<frame> stack;
-        auto open = [&](const game_tree& t) {
-            stack.push_back({&t, 0, w.mark()});
+        auto open = [&](const game_tree& t, std::size_t sibling) {
+            if (sibling) out += ',';
             std::string inherited = "],\"inherited\":[";
             out += "{\"nodes\":[";
             for (std::size_t i = 0; i < t.size(); ++i) {
@@ -236,20 +248,7 @@ std::string to_json_with_inherited(const collection& c, profile p, const raw_dec
             out += inherited;
             out += "],\"variations\":[";
         };
-        open(root);
-        while (!stack.empty()) {
-            frame& f = stack.back();
-            const auto vs = f.tree->variations();
-            if (f.next < vs.size()) {
-                if (f.next) out += ',';
-                const game_tree& child = vs[f.next++];
-                open(child);
-                continue;
-            }
-            out += "]}";
-            w.undo(f.mark);
-            stack.pop_back();
-        }
+        walk_game_trees(root, w, open, [&] { out += "]}"; });
         ++index;
     }
     out += "]}";

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "fuzz/token_count.hpp"
 #include "sgf/diagnostic.hpp"
 #include "sgf/json.hpp"
 #include "sgf/parse.hpp"
@@ -91,23 +92,8 @@ namespace fs = std::filesystem;
 }
 
 // Counts nodes the way examples/README.txt does ("';' outside values"), independently of
-// the library: a value runs from '[' to the first ']' not escaped by '\'.
-[[nodiscard]] inline std::size_t count_nodes_by_scan(std::string_view s) {
-    std::size_t n = 0;
-    bool in_value = false;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        const char c = s[i];
-        if (in_value) {
-            if (c == '\\') ++i;
-            else if (c == ']') in_value = false;
-        } else if (c == '[') {
-            in_value = true;
-        } else if (c == ';') {
-            ++n;
-        }
-    }
-    return n;
-}
+// the library (fuzz/token_count.hpp, shared with the fuzz targets).
+[[nodiscard]] inline std::size_t count_nodes_by_scan(std::string_view s) { return sgf_fuzz::count_tokens(s).nodes; }
 
 // Number of (non-overlapping) occurrences of `needle` in `hay`.
 [[nodiscard]] inline std::size_t count_of(std::string_view hay, std::string_view needle) {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "sgf/diagnostic.hpp"
+#include "sgf/generate.hpp"
 
 namespace sgf::cli {
 
@@ -47,6 +48,11 @@ double seconds_option(const std::string& v);
 // The value of a count or seed option (`name` for the message): digits only, no sign;
 // throws usage_error otherwise.
 std::uint64_t number_option(const std::string& name, const std::string& v);
+
+// The generator's options that gen and diff share: --seed, --valid, --invalid, --max-bytes,
+// --depth, --width. Returns whether args[i] was one of them (gen.cpp). Each command checks
+// its own limits on depth and width afterwards.
+bool generator_option(const std::vector<std::string>& args, std::size_t& i, generate_options& o);
 
 int run_check(const std::vector<std::string>& args);
 int run_fmt(const std::vector<std::string>& args);

@@ -56,18 +56,18 @@ implementation is unavailable.
 struct options {
     std::string impl;
     std::uint64_t count = 100;
-    std::uint64_t seed = 1;
+    generate_options gen = [] {  // case k is generated from seed + k
+        generate_options g;
+        g.seed = 1;
+        return g;
+    }();
     double timeout = 10;
     std::string out;
     bool tree = false;
-    gen_mode mode = gen_mode::mixed;
-    std::size_t max_bytes = 16 * 1024;
     bool parse_only = false;
     std::size_t minimize = 1;
     std::size_t max_tests = 300;
     unsigned jobs = 2;
-    std::size_t depth = 0;
-    std::size_t width = 0;
 };
 
 std::string shell_quoted(const std::string& s) {
@@ -89,32 +89,20 @@ options parse_options(const std::vector<std::string>& args) {
             o.impl = *v;
         } else if (auto c = option_value(args, i, "--count")) {
             o.count = number_option("--count", *c);
-        } else if (auto s = option_value(args, i, "--seed")) {
-            o.seed = number_option("--seed", *s);
+        } else if (generator_option(args, i, o.gen)) {
+            continue;
         } else if (auto t = option_value(args, i, "--timeout")) {
             o.timeout = seconds_option(*t);
         } else if (auto d = option_value(args, i, "--out")) {
             o.out = *d;
         } else if (a == "--tree") {
             o.tree = true;
-        } else if (a == "--valid") {
-            o.mode = gen_mode::valid;
-        } else if (a == "--invalid") {
-            o.mode = gen_mode::invalid;
-        } else if (auto b = option_value(args, i, "--max-bytes")) {
-            o.max_bytes = static_cast<std::size_t>(number_option("--max-bytes", *b));
         } else if (a == "--parse-only") {
             o.parse_only = true;
         } else if (auto m = option_value(args, i, "--minimize")) {
             o.minimize = static_cast<std::size_t>(number_option("--minimize", *m));
         } else if (auto mt = option_value(args, i, "--max-tests")) {
             o.max_tests = static_cast<std::size_t>(number_option("--max-tests", *mt));
-        } else if (auto dp = option_value(args, i, "--depth")) {
-            o.depth = static_cast<std::size_t>(number_option("--depth", *dp));
-            if (o.depth > gen_large_shape) throw usage_error{"diff: --depth is limited to " + std::to_string(gen_large_shape)};
-        } else if (auto w = option_value(args, i, "--width")) {
-            o.width = static_cast<std::size_t>(number_option("--width", *w));
-            if (o.width > gen_large_shape) throw usage_error{"diff: --width is limited to " + std::to_string(gen_large_shape)};
         } else if (auto j = option_value(args, i, "--jobs")) {
             o.jobs = static_cast<unsigned>(number_option("--jobs", *j));
             if (o.jobs == 0) throw usage_error{"--jobs needs a positive number"};
@@ -123,7 +111,9 @@ options parse_options(const std::vector<std::string>& args) {
         }
     }
     if (o.impl.empty()) throw usage_error{"diff needs --impl 'COMMAND'"};
-    if (o.count > std::numeric_limits<std::uint64_t>::max() - o.seed) throw usage_error{"diff: seed + count overflows"};
+    if (o.gen.depth > gen_large_shape) throw usage_error{"diff: --depth is limited to " + std::to_string(gen_large_shape)};
+    if (o.gen.width > gen_large_shape) throw usage_error{"diff: --width is limited to " + std::to_string(gen_large_shape)};
+    if (o.count > std::numeric_limits<std::uint64_t>::max() - o.gen.seed) throw usage_error{"diff: seed + count overflows"};
     return o;
 }
 
@@ -175,13 +165,13 @@ int run_diff(const std::vector<std::string>& args) {
 
     run_info run;
     run.impl = o.impl;
-    run.seed = o.seed;
+    run.seed = o.gen.seed;
     run.count = o.count;
     run.command_line = "sgfcheck diff";
     for (const auto& a : args) run.command_line += " " + shell_quoted(a);
-    if (o.max_bytes != generate_options{}.max_bytes) run.gen_flags += " --max-bytes " + std::to_string(o.max_bytes);
-    if (o.depth > 0) run.gen_flags += " --depth " + std::to_string(o.depth);
-    if (o.width > 0) run.gen_flags += " --width " + std::to_string(o.width);
+    if (o.gen.max_bytes != generate_options{}.max_bytes) run.gen_flags += " --max-bytes " + std::to_string(o.gen.max_bytes);
+    if (o.gen.depth > 0) run.gen_flags += " --depth " + std::to_string(o.gen.depth);
+    if (o.gen.width > 0) run.gen_flags += " --width " + std::to_string(o.gen.width);
 
     // ---------------------------------------------------------------- the cases
     struct result {
@@ -196,12 +186,8 @@ int run_diff(const std::vector<std::string>& args) {
     std::string unavailable_detail;
     parallel_for(results.size(), o.jobs, [&](std::size_t i) {
         if (unavailable) return;
-        generate_options g;
-        g.seed = o.seed + i;
-        g.mode = o.mode;
-        g.max_bytes = o.max_bytes;
-        g.depth = o.depth;
-        g.width = o.width;
+        generate_options g = o.gen;
+        g.seed = o.gen.seed + i;
         result& r = results[i];
         r.file = generate(g);
         const fs::path file = work / ("case-" + std::to_string(g.seed) + ".sgf");

@@ -47,6 +47,18 @@ void list() {
 
 }  // namespace
 
+bool generator_option(const std::vector<std::string>& args, std::size_t& i, generate_options& o) {
+    const std::string& a = args[i];
+    if (auto v = option_value(args, i, "--seed")) o.seed = number_option("--seed", *v);
+    else if (a == "--valid") o.mode = gen_mode::valid;
+    else if (a == "--invalid") o.mode = gen_mode::invalid;
+    else if (auto b = option_value(args, i, "--max-bytes")) o.max_bytes = static_cast<std::size_t>(number_option("--max-bytes", *b));
+    else if (auto d = option_value(args, i, "--depth")) o.depth = static_cast<std::size_t>(number_option("--depth", *d));
+    else if (auto w = option_value(args, i, "--width")) o.width = static_cast<std::size_t>(number_option("--width", *w));
+    else return false;
+    return true;
+}
+
 int run_gen(const std::vector<std::string>& args) {
     generate_options o;
     o.seed = 1;
@@ -61,20 +73,10 @@ int run_gen(const std::vector<std::string>& args) {
         } else if (a == "--list") {
             list();
             return exit_ok;
-        } else if (auto v = option_value(args, i, "--seed")) {
-            o.seed = number_option("--seed", *v);
+        } else if (generator_option(args, i, o)) {
+            continue;
         } else if (auto c = option_value(args, i, "--count")) {
             count = number_option("--count", *c);
-        } else if (a == "--valid") {
-            o.mode = gen_mode::valid;
-        } else if (a == "--invalid") {
-            o.mode = gen_mode::invalid;
-        } else if (auto b = option_value(args, i, "--max-bytes")) {
-            o.max_bytes = static_cast<std::size_t>(number_option("--max-bytes", *b));
-        } else if (auto d = option_value(args, i, "--depth")) {
-            o.depth = static_cast<std::size_t>(number_option("--depth", *d));
-        } else if (auto w = option_value(args, i, "--width")) {
-            o.width = static_cast<std::size_t>(number_option("--width", *w));
         } else if (a == "--huge") {
             huge = true;
         } else if (auto m = option_value(args, i, "--mutation")) {
