@@ -16,18 +16,31 @@ bool go_board::reset(board_size s) {
         size_ = s;
         stride_ = s.columns + 2;
         cells_.assign(n, static_cast<std::uint8_t>(stone::border));
+        empty_libs_.clear();
         seen_.assign(n, 0);  // stamps stay valid across resets of the same size
         stamp_ = 0;
     }
     for (std::uint32_t r = 1; r <= s.rows; ++r)
         std::fill_n(cells_.begin() + index({1, r}), s.columns, static_cast<std::uint8_t>(stone::empty));
+    if (empty_libs_.size() != n) {  // the counts of the empty board, once per size
+        empty_libs_.assign(n, 0);
+        constexpr auto e = static_cast<std::uint8_t>(stone::empty);
+        for (std::uint32_t r = 1; r <= s.rows; ++r) {
+            for (std::uint32_t col = 1; col <= s.columns; ++col) {
+                const std::uint32_t at = index({col, r});
+                empty_libs_[at] = static_cast<std::uint8_t>((cells_[at + 1] == e) + (cells_[at - 1] == e) +
+                                                            (cells_[at + stride_] == e) + (cells_[at - stride_] == e));
+            }
+        }
+    }
+    libs_ = empty_libs_;
     return true;
 }
 
 void go_board::undo(std::size_t m) noexcept {
     while (log_size_ > m) {
         --log_size_;
-        cells_[log_[log_size_].at] = log_[log_size_].before;
+        write(log_[log_size_].at, log_[log_size_].before);
     }
 }
 
@@ -45,11 +58,10 @@ bool go_board::has_liberty(std::uint32_t at) {
     seen_[at] = stamp_;
     for (std::size_t i = 0; i < group_.size(); ++i) {
         const std::uint32_t p = group_[i];
+        if (libs_[p] != 0) return true;
         for (const std::uint32_t k : d) {
             const std::uint32_t q = p + k;
-            const std::uint8_t c = cells_[q];
-            if (c == static_cast<std::uint8_t>(stone::empty)) return true;
-            if (c == color && seen_[q] != stamp_) {
+            if (cells_[q] == color && seen_[q] != stamp_) {
                 seen_[q] = stamp_;
                 group_.push_back(static_cast<std::uint16_t>(q));
             }
@@ -65,20 +77,26 @@ void go_board::remove_group() {
 
 stone go_board::play(stone color, board_point p) {
     const std::uint32_t at = index(p);
-    std::uint8_t* const c = cells_.data();
+    const std::uint8_t* const c = cells_.data();
+    const std::uint8_t* const l = libs_.data();
     const auto before = static_cast<stone>(c[at]);
     captured_ = 0;
     put(at, color);
     const auto other = static_cast<std::uint8_t>(opponent(color));
     const std::uint32_t s = stride_;
-    constexpr auto e = static_cast<std::uint8_t>(stone::empty);
-    // A stone with an empty point next to it has a liberty: most checks end there, without
-    // a flood fill.
-    auto quick_liberty = [&](std::uint32_t q) { return c[q + 1] == e || c[q - 1] == e || c[q + s] == e || c[q - s] == e; };
-    for (const std::uint32_t q : {at + 1, at - 1, at + s, at - s})
-        if (c[q] == other && !quick_liberty(q) && !has_liberty(q)) remove_group();
-    // suicide: ff4_go.txt removes the own group too
-    if (!quick_liberty(at) && !has_liberty(at)) remove_group();
+    // An opponent stone next to the move with no empty neighbour may belong to a group
+    // without liberties: only then a flood fill (rare; computed without a branch per
+    // neighbour, as these tests are unpredictable).
+    const auto at_risk = [&](std::uint32_t q) { return static_cast<unsigned>(c[q] == other) & static_cast<unsigned>(l[q] == 0); };
+    if (at_risk(at + 1) | at_risk(at - 1) | at_risk(at + s) | at_risk(at - s)) [[unlikely]] {
+        for (const std::uint32_t q : {at + 1, at - 1, at + s, at - s})
+            if (c[q] == other && l[q] == 0 && !has_liberty(q)) remove_group();
+    }
+    // suicide: ff4_go.txt removes the own group too. A friendly neighbour with an empty
+    // neighbour gives the group a liberty (not `at`: it holds the stone now).
+    const auto own = static_cast<std::uint8_t>(color);
+    const auto lives = [&](std::uint32_t q) { return static_cast<unsigned>(c[q] == own) & static_cast<unsigned>(l[q] != 0); };
+    if (l[at] == 0 && !(lives(at + 1) | lives(at - 1) | lives(at + s) | lives(at - s)) && !has_liberty(at)) remove_group();
     return before;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // A Go board for replaying a game tree (ff4_go.txt "How to execute a move"; ff4_properties.txt
-// AB/AW/AE): a flat array with a border of sentinels, captures by a flood fill over a
-// reused stack, and an undo log instead of board copies, so a pre-order walk over any tree
+// AB/AW/AE): a flat array with a border of sentinels, each cell's count of empty neighbours,
+// captures by a flood fill over a reused stack (only for groups whose stones next to the
+// move have no empty neighbour), and an undo log instead of board copies, so a pre-order walk over any tree
 // costs time linear in the moves and memory linear in the changes on the current path.
 #include <cstdint>
 #include <vector>
@@ -52,7 +53,19 @@ private:
         if (log_size_ == log_.size()) [[unlikely]]
             log_.resize(log_.size() * 2 + 64);
         log_[log_size_++] = {static_cast<std::uint16_t>(at), cells_[at]};
-        cells_[at] = static_cast<std::uint8_t>(s);
+        write(at, static_cast<std::uint8_t>(s));
+    }
+    // Sets a cell and keeps the empty-neighbour counts of its four neighbours (border
+    // cells' counts are never read, so they may wrap).
+    void write(std::uint32_t at, std::uint8_t s) noexcept {
+        constexpr auto e = static_cast<std::uint8_t>(stone::empty);
+        const auto delta = static_cast<std::uint8_t>((s == e) - (cells_[at] == e));  // +1, 0 or -1 (255)
+        cells_[at] = s;
+        std::uint8_t* const l = libs_.data();
+        l[at + 1] = static_cast<std::uint8_t>(l[at + 1] + delta);
+        l[at - 1] = static_cast<std::uint8_t>(l[at - 1] + delta);
+        l[at + stride_] = static_cast<std::uint8_t>(l[at + stride_] + delta);
+        l[at - stride_] = static_cast<std::uint8_t>(l[at - stride_] + delta);
     }
     [[nodiscard]] bool has_liberty(std::uint32_t at);  // of the group at `at`; fills group_
     void remove_group();                               // the stones in group_
@@ -60,6 +73,11 @@ private:
     board_size size_{};
     std::uint32_t stride_ = 0;  // columns + 2
     std::vector<std::uint8_t> cells_;
+    // Per cell, how many of its four neighbours are empty: a stone with a non-zero count has
+    // a liberty, which decides most captures and suicides without a flood fill or a branch
+    // per neighbour.
+    std::vector<std::uint8_t> libs_;
+    std::vector<std::uint8_t> empty_libs_;  // libs_ of the empty board of this size
     struct change {
         std::uint16_t at;
         std::uint8_t before;

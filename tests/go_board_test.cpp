@@ -176,7 +176,10 @@ TEST_CASE("corpus games replay without findings") {
         std::string out;
         const sgf::parse_result r = sgf::parse(sgf::read_file(sgf_test::shared_dir() / "corpus/games" / file));
         for (const auto& d : sgf::check(r.trees))
-            if (d.code == "W206") out += (out.empty() ? "" : " ") + std::to_string(d.where.line) + ":" + std::to_string(d.where.column);
+            if (d.code == "W206") {
+                if (!out.empty()) out += ' ';
+                out += std::to_string(d.where.line) + ":" + std::to_string(d.where.column);
+            }
         return out;
     };
     CHECK(occupied("pachi-regress/fixed_atari_and_cap6_game.sgf") == "247:3");
