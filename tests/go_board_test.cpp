@@ -157,6 +157,91 @@ TEST_CASE("moves onto stones and setup overwrite and undo restores exactly") {
     CHECK(picture(b) == ".....\n.....\n.....\n.....\n.....\n");
 }
 
+// A plain reference for the differential test below: the board as a grid, groups found by
+// a fresh flood fill every time, no counts, no undo log (snapshots instead).
+struct reference_board {
+    std::uint32_t cols, rows;
+    std::vector<stone> cells;
+    reference_board(std::uint32_t c, std::uint32_t r) : cols(c), rows(r), cells(c * r, stone::empty) {}
+    stone& at(std::uint32_t c, std::uint32_t r) { return cells[(r - 1) * cols + (c - 1)]; }
+    // The group at (c, r) and whether it has a liberty.
+    bool group(std::uint32_t c, std::uint32_t r, std::vector<std::pair<std::uint32_t, std::uint32_t>>& g) {
+        const stone color = at(c, r);
+        std::vector<char> seen(cells.size(), 0);
+        g.assign(1, {c, r});
+        seen[(r - 1) * cols + (c - 1)] = 1;
+        bool liberty = false;
+        for (std::size_t i = 0; i < g.size(); ++i) {
+            const auto [x, y] = g[i];
+            const std::pair<std::uint32_t, std::uint32_t> next[4] = {{x + 1, y}, {x - 1, y}, {x, y + 1}, {x, y - 1}};
+            for (const auto& [nx, ny] : next) {
+                if (nx < 1 || ny < 1 || nx > cols || ny > rows) continue;
+                if (at(nx, ny) == stone::empty) liberty = true;
+                if (at(nx, ny) == color && !seen[(ny - 1) * cols + (nx - 1)]) {
+                    seen[(ny - 1) * cols + (nx - 1)] = 1;
+                    g.push_back({nx, ny});
+                }
+            }
+        }
+        return liberty;
+    }
+    void play(stone color, std::uint32_t c, std::uint32_t r) {
+        at(c, r) = color;
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> g;
+        const std::pair<std::uint32_t, std::uint32_t> next[4] = {{c + 1, r}, {c - 1, r}, {c, r + 1}, {c, r - 1}};
+        for (const auto& [nx, ny] : next) {
+            if (nx < 1 || ny < 1 || nx > cols || ny > rows || at(nx, ny) != sgf::detail::opponent(color)) continue;
+            if (!group(nx, ny, g))
+                for (const auto& [x, y] : g) at(x, y) = stone::empty;
+        }
+        if (!group(c, r, g))
+            for (const auto& [x, y] : g) at(x, y) = stone::empty;
+    }
+};
+
+TEST_CASE("random play setup and undo agree with a plain reference board") {
+    // Dense random games (moves onto stones included) on small and odd-shaped boards, where
+    // captures, suicides and refills are frequent; undo to random earlier marks.
+    std::uint64_t rnd = 12345;
+    const auto next = [&rnd](std::uint32_t n) {
+        rnd = rnd * 6364136223846793005ULL + 1442695040888963407ULL;
+        return static_cast<std::uint32_t>((rnd >> 33) % n);
+    };
+    const sgf::board_size sizes[] = {{1, 1}, {2, 2}, {3, 3}, {5, 5}, {7, 4}, {9, 9}, {19, 19}, {52, 52}};
+    std::size_t compared = 0;
+    for (const sgf::board_size size : sizes) {
+        go_board b(size);
+        reference_board ref(size.columns, size.rows);
+        std::vector<std::pair<std::size_t, std::vector<stone>>> marks;  // board mark, reference snapshot
+        for (int step = 0; step < 4000; ++step) {
+            const board_point p{1 + next(size.columns), 1 + next(size.rows)};
+            const std::uint32_t what = next(20);
+            if (what < 15) {
+                const stone s = next(2) ? stone::black : stone::white;
+                b.play(s, p);
+                ref.play(s, p.column, p.row);
+            } else if (what < 17) {
+                const stone s = static_cast<stone>(next(3));
+                b.set(s, p);
+                ref.at(p.column, p.row) = s;
+            } else if (what < 19 || marks.empty()) {
+                marks.push_back({b.mark(), ref.cells});
+            } else {
+                const std::size_t k = next(static_cast<std::uint32_t>(marks.size()));
+                b.undo(marks[k].first);
+                ref.cells = marks[k].second;
+                marks.resize(k);
+            }
+            bool same = true;
+            for (std::uint32_t r = 1; r <= size.rows; ++r)
+                for (std::uint32_t c = 1; c <= size.columns; ++c) same = same && b.at({c, r}) == ref.at(c, r);
+            REQUIRE_MESSAGE(same, "board " << size.columns << "x" << size.rows << " differs after step " << step);
+            ++compared;
+        }
+    }
+    CHECK(compared == 8 * 4000);
+}
+
 TEST_CASE("corpus games replay without findings") {
     // The first 40 KGS games: every move legal, so no move onto a stone and no setup
     // without effect.
