@@ -5,7 +5,6 @@
 // tested in charset_test.cpp.)
 #include <doctest/doctest.h>
 
-#include <cstdio>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -14,6 +13,7 @@
 #include "sgf/input.hpp"
 #include "sgf/json.hpp"
 #include "sgf/write.hpp"
+#include "tests/program_util.hpp"
 #include "tests/test_util.hpp"
 
 using namespace std::string_literals;
@@ -52,15 +52,7 @@ const sgf::diagnostic* find(const sgf::load_result& r, std::string_view code) {
 }
 
 // Runs the sgfcheck binary; its standard output.
-std::string run(const std::string& args) {
-    std::string out;
-    FILE* p = ::popen((std::string(SGF_SGFCHECK) + " " + args + " 2>/dev/null").c_str(), "r");
-    REQUIRE(p != nullptr);
-    char buf[4096];
-    while (const std::size_t n = std::fread(buf, 1, sizeof buf, p)) out.append(buf, n);
-    ::pclose(p);
-    return out;
-}
+std::string run(const std::string& args) { return sgf_test::run(args).out; }
 
 }  // namespace
 

@@ -3,16 +3,15 @@
 // (stdout, -o, --in-place, never the input otherwise).
 #include <doctest/doctest.h>
 
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <string_view>
-#include <sys/wait.h>
 
 #include "sgf/fix.hpp"
 #include "sgf/input.hpp"
 #include "sgf/write.hpp"
+#include "tests/program_util.hpp"
 #include "tests/test_util.hpp"
 
 namespace {
@@ -43,23 +42,6 @@ bool hint_has(const fixed& f, std::string_view code, std::string_view words) {
     for (const auto& d : f.diagnostics)
         if (d.code == code && (d.hint.find(words) != std::string::npos || d.message.find(words) != std::string::npos)) return true;
     return false;
-}
-
-int run(const std::string& args, std::string* out = nullptr) {
-    const std::string cmd = std::string(SGF_SGFCHECK) + " " + args + " 2>/dev/null";
-    FILE* p = ::popen(cmd.c_str(), "r");
-    REQUIRE(p != nullptr);
-    std::string s;
-    char buf[4096];
-    while (const std::size_t n = std::fread(buf, 1, sizeof buf, p)) s.append(buf, n);
-    const int status = ::pclose(p);
-    if (out) *out = s;
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
-void write_file(const fs::path& p, std::string_view bytes) {
-    std::ofstream f(p, std::ios::binary);
-    f << bytes;
 }
 
 constexpr std::string_view head = "(;FF[4]CA[UTF-8]GM[1]SZ[19]";
@@ -283,42 +265,41 @@ TEST_CASE("fix: a million nested variations and untouched subtrees are shared") 
 }
 
 TEST_CASE("fix: the command line") {
-    const fs::path dir = fs::temp_directory_path() / ("sgfcheck_fix_test_" + std::to_string(::getpid()));
-    fs::create_directories(dir);
-    const fs::path in = dir / "in.sgf", out = dir / "out.sgf";
+    using sgf_test::run;
+    const sgf_test::temp_dir dir;
     const std::string original = "(;FF[3]GaMe[1]AB[aa]AB[bb];B[aa]W[bb])";
-    write_file(in, original);
+    const fs::path in = dir.file("in.sgf", original), out = dir.path / "out.sgf";
     const std::string expected = "(;FF[4]CA[UTF-8]GM[1]AB[aa][bb]\n;B[aa]\n;W[bb])\n";
 
-    std::string stdout_text;
-    CHECK(run("fix " + in.string(), &stdout_text) == 0);  // stdout by default
-    CHECK(stdout_text == expected);
-    CHECK(sgf::read_file(in) == original);                // the input untouched
+    const sgf_test::run_result to_stdout = run("fix " + in.string());  // stdout by default
+    CHECK(to_stdout.status == 0);
+    CHECK(to_stdout.out == expected);
+    CHECK(sgf::read_file(in) == original);  // the input untouched
 
-    CHECK(run("fix " + in.string() + " -o " + out.string()) == 0);
+    CHECK(run("fix " + in.string() + " -o " + out.string()).status == 0);
     CHECK(sgf::read_file(out) == expected);
     CHECK(sgf::read_file(in) == original);
 
     // -o naming the input is refused; --in-place replaces it (atomically: no temp file left)
-    CHECK(run("fix " + in.string() + " -o " + in.string()) == 2);
+    CHECK(run("fix " + in.string() + " -o " + in.string()).status == 2);
     CHECK(sgf::read_file(in) == original);
-    CHECK(run("fix --in-place " + in.string()) == 0);
+    CHECK(run("fix --in-place " + in.string()).status == 0);
     CHECK(sgf::read_file(in) == expected);
     std::size_t files = 0;
-    for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir)) ++files;
+    for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir.path)) ++files;
     CHECK(files == 2);
-    CHECK(run("fix --in-place " + in.string() + " -o " + out.string()) == 2);
-    CHECK(run("fix --in-place -") == 2);
+    CHECK(run("fix --in-place " + in.string() + " -o " + out.string()).status == 2);
+    CHECK(run("fix --in-place -").status == 2);
 
     // --charset
-    write_file(in, "(;FF[4]PB[\xB0\xD7])");
-    CHECK(run("fix --charset GB2312 " + in.string(), &stdout_text) == 0);
-    CHECK(stdout_text == "(;FF[4]CA[UTF-8]PB[白])\n");
-    CHECK(run("fix --charset no-such-charset " + in.string()) == 2);
+    (void)dir.file("in.sgf", "(;FF[4]PB[\xB0\xD7])");
+    const sgf_test::run_result gb = run("fix --charset GB2312 " + in.string());
+    CHECK(gb.status == 0);
+    CHECK(gb.out == "(;FF[4]CA[UTF-8]PB[白])\n");
+    CHECK(run("fix --charset no-such-charset " + in.string()).status == 2);
 
     // nothing to fix in an empty file: nothing written
-    write_file(in, "");
-    CHECK(run("fix " + in.string() + " -o " + out.string()) == 1);
+    (void)dir.file("in.sgf", "");
+    CHECK(run("fix " + in.string() + " -o " + out.string()).status == 1);
     CHECK(sgf::read_file(out) == expected);
-    fs::remove_all(dir);
 }
