@@ -92,11 +92,9 @@ stone go_board::play(stone color, board_point p) {
         for (const std::uint32_t q : {at + 1, at - 1, at + s, at - s})
             if (c[q] == other && l[q] == 0 && !has_liberty(q)) remove_group();
     }
-    // suicide: ff4_go.txt removes the own group too. A friendly neighbour with an empty
-    // neighbour gives the group a liberty (not `at`: it holds the stone now).
-    const auto own = static_cast<std::uint8_t>(color);
-    const auto lives = [&](std::uint32_t q) { return static_cast<unsigned>(c[q] == own) & static_cast<unsigned>(l[q] != 0); };
-    if (l[at] == 0 && !(lives(at + 1) | lives(at - 1) | lives(at + s) | lives(at - s)) && !has_liberty(at)) remove_group();
+    // suicide: ff4_go.txt removes the own group too (has_liberty stops at the first stone
+    // of the group with an empty neighbour)
+    if (l[at] == 0 && !has_liberty(at)) remove_group();
     return before;
 }
 

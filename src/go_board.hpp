@@ -2,8 +2,9 @@
 // A Go board for replaying a game tree (ff4_go.txt "How to execute a move"; ff4_properties.txt
 // AB/AW/AE): a flat array with a border of sentinels, each cell's count of empty neighbours,
 // captures by a flood fill over a reused stack (only for groups whose stones next to the
-// move have no empty neighbour), and an undo log instead of board copies, so a pre-order walk over any tree
-// costs time linear in the moves and memory linear in the changes on the current path.
+// move have no empty neighbour), and an undo log instead of board copies, so a pre-order
+// walk over any tree costs time linear in the moves and memory linear in the changes on the
+// current path.
 #include <cstdint>
 #include <vector>
 

@@ -56,11 +56,7 @@ implementation is unavailable.
 struct options {
     std::string impl;
     std::uint64_t count = 100;
-    generate_options gen = [] {  // case k is generated from seed + k
-        generate_options g;
-        g.seed = 1;
-        return g;
-    }();
+    generate_options gen;  // case k is generated from seed + k (seed 1 unless --seed)
     double timeout = 10;
     std::string out;
     bool tree = false;
@@ -80,6 +76,7 @@ std::string shell_quoted(const std::string& s) {
 
 options parse_options(const std::vector<std::string>& args) {
     options o;
+    o.gen.seed = 1;  // as sgfcheck gen
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         if (a == "--help" || a == "-h") {
