@@ -123,14 +123,14 @@ fix_result fix(const load_result& input) {
         // root first; when fixing changes them (GM[][9Z] loses its GM: Go by default), the
         // tree is fixed again under what the output says, so that fixing the output changes
         // nothing (B[tt] is a pass in Go only).
-        const auto game_of = [&c](const node& r) {
-            const auto gm = root_value(r, "GM");
+        const auto game_of = [&c](const node& declaring_root) {
+            const auto gm = root_value(declaring_root, "GM");
             const auto gm_number = gm ? parse_number(*gm) : std::optional<std::int64_t>(1);
             c.gm = gm_number && *gm_number >= 1 && *gm_number <= 63 ? static_cast<int>(*gm_number) : 0;
             c.game = find_game(c.gm);
             c.forget_rules();
             c.size = c.game ? c.game->default_size : board_size{};
-            if (const auto sz = root_value(r, "SZ"))
+            if (const auto sz = root_value(declaring_root, "SZ"))
                 if (const auto s = parse_size(*sz)) c.size = *s;
         };
         game_of(root);

@@ -17,7 +17,11 @@ using sgf::node_path;
 std::string raw_values(const std::optional<sgf::property>& p) {
     if (!p) return "<none>";
     std::string out;
-    for (const auto& v : *p) out += "[" + std::string(v.raw()) + "]";
+    for (const auto& v : *p) {
+        out += '[';
+        out += v.raw();
+        out += ']';
+    }
     return out;
 }
 
