@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "go_board.hpp"  // src/: the checker's board, for the replay floor
+#include "board/go_board.hpp"  // src/: the checker's board, for the replay floor
 #include "sgf/check.hpp"
 #include "sgf/parse.hpp"
 

@@ -6,8 +6,8 @@
 // docs/sgfc_coverage.md maps every item of SGFC's error list (sgfc_doc.txt Appendix C) to
 // the rule here that recovers from it, or to the checker, or says why it does not apply.
 //
-// These rules are tried only after the strict grammar failed (src/parse.cpp), and by the
-// tree to list a node's properties (src/node_scan.cpp): on a node the strict grammar
+// These rules are tried only after the strict grammar failed (src/parse/parse.cpp), and by the
+// tree to list a node's properties (src/tree/node_scan.cpp): on a node the strict grammar
 // accepted, `lenient_node` matches exactly what `node` matched (strict alternatives first).
 #include <cstddef>
 #include <cstdint>
@@ -111,7 +111,7 @@ struct tree_junk : pegtl::plus<pegtl::not_at<token_start>, pegtl::any> {}; // E0
 
 // Collection, recovering: reads every game tree it can and resynchronises after each
 // problem, so that one pass reports all of them. Like `game_tree`, it counts depth
-// instead of recursing. The builder (src/parse.cpp) mirrors the open/close events.
+// instead of recursing. The builder (src/parse/parse.cpp) mirrors the open/close events.
 struct recovering_collection {
     using rule_t = recovering_collection;
     using subs_t = pegtl::type_list<ws, lenient_node, tree_open, tree_close, empty_game_tree>;

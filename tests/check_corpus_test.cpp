@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "check_internal.hpp"
-#include "node_scan.hpp"
+#include "check/internal.hpp"
+#include "tree/node_scan.hpp"
 #include "sgf/check.hpp"
 #include "test_util.hpp"
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/conformance_corpus.hpp"
+#include "tools/conformance/corpus.hpp"
 #include "sgf/diagnostic.hpp"
 
 namespace {

@@ -1,4 +1,4 @@
-// sgfcheck diff: delta debugging on synthetic predicates (src/cli/diff_ddmin.hpp), and the
+// sgfcheck diff: delta debugging on synthetic predicates (src/tools/diff/ddmin.hpp), and the
 // command run as a program against tiny fake adapters (shell scripts in a temp folder):
 // one that accepts everything, one that rejects everything, one that crashes, one that
 // hangs, one that is unavailable, and two that print JSON trees.
@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "cli/diff_ddmin.hpp"
+#include "tools/diff/ddmin.hpp"
 #include "sgf/check.hpp"
-#include "sgf/generate.hpp"
+#include "tools/generate/generate.hpp"
 #include "sgf/parse.hpp"
 #include "tests/program_util.hpp"
 
@@ -53,7 +53,7 @@ bool rejected_by_us(const std::string& bytes) {
 }  // namespace
 
 TEST_CASE("ddmin finds a one-minimal input for a synthetic predicate") {
-    using namespace sgf::cli::diff;
+    using namespace sgf::tools::diff;
     // holds when 'x' comes before 'y' somewhere
     std::size_t calls = 0;
     auto x_before_y = [&](const std::string& s) {
@@ -85,7 +85,7 @@ TEST_CASE("ddmin finds a one-minimal input for a synthetic predicate") {
 }
 
 TEST_CASE("sgf units keep values and properties whole") {
-    using namespace sgf::cli::diff;
+    using namespace sgf::tools::diff;
     const std::string s = "(;C[a\\]b]B [aa]\n(;W[])x)";
     CHECK(sgf_units(s) == std::vector<std::string>{"(", ";", "C", "[a\\]b]", "B", " ", "[aa]", "\n", "(", ";", "W", "[]", ")", "x", ")"});
     CHECK(sgf_units(s, unit_level::property) ==

@@ -1,4 +1,4 @@
-// The generator (include/sgf/generate.hpp) and, through it, the parser and the checker:
+// The generator (src/tools/generate/generate.hpp) and, through it, the parser and the checker:
 // the same seed gives the same bytes; over a few thousand seeds every property row of Go,
 // every value form and line-break form and every mutation occurs; every valid file parses
 // and checks with exactly the findings the generator predicted (private properties), its
@@ -16,9 +16,9 @@
 
 #include <unistd.h>
 
-#include "cli/conformance_corpus.hpp"
+#include "tools/conformance/corpus.hpp"
 #include "sgf/check.hpp"
-#include "sgf/generate.hpp"
+#include "tools/generate/generate.hpp"
 #include "sgf/json.hpp"
 #include "sgf/parse.hpp"
 #include "sgf/write.hpp"

@@ -1,4 +1,4 @@
-// The Go board of the replay (src/go_board.hpp): captures of every shape, suicide as
+// The Go board of the replay (src/board/go_board.hpp): captures of every shape, suicide as
 // ff4_go.txt executes it, the undo log, and real games replayed without findings.
 #include <doctest/doctest.h>
 
@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "go_board.hpp"
+#include "board/go_board.hpp"
 #include "sgf/check.hpp"
 #include "sgf/parse.hpp"
 #include "test_util.hpp"

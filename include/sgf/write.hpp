@@ -3,7 +3,9 @@
 // property and value order and unknown properties. Round trip: parse(write(t)) == t and
 // write(parse(write(t))) == write(t) byte for byte. Iterative: any nesting depth.
 #include <cstddef>
+#include <filesystem>
 #include <string>
+#include <string_view>
 
 #include "sgf/tree.hpp"
 
@@ -20,5 +22,10 @@ struct write_options {
 [[nodiscard]] std::string write(const collection& c, const write_options& options = {});
 [[nodiscard]] std::string write(const game_tree& t, const write_options& options = {});
 [[nodiscard]] std::string write(const node& n);
+
+// Writes `bytes` to `path` through a temporary file in the same directory and a rename,
+// so readers never see a half-written file and an existing file is replaced atomically.
+// Throws std::system_error.
+void write_file_atomically(const std::filesystem::path& path, std::string_view bytes);
 
 }  // namespace sgf

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "sgf/diagnostic.hpp"
-#include "sgf/generate.hpp"
+#include "tools/generate/generate.hpp"
 
 namespace sgf::cli {
 
@@ -28,9 +28,6 @@ std::string read_input(const std::string& name);
 // read_input for the commands: a failure is reported on stderr and gives nullopt (the
 // caller's status is then exit_usage).
 std::optional<std::string> read_input_reported(const std::string& name);
-// Writes `bytes` to `path` through a temporary file in the same directory and a rename,
-// so readers never see a half-written file and an existing file is replaced atomically.
-void write_file_atomically(const std::filesystem::path& path, std::string_view bytes);
 // A command's output: to stdout when `out` is empty or "-", else atomically to that file;
 // a failure is reported on stderr. Returns exit_ok or exit_usage.
 int write_output(const std::string& out, std::string_view text);

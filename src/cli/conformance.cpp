@@ -11,15 +11,16 @@
 #include <unistd.h>
 
 #include "cli.hpp"
-#include "conformance.hpp"
-#include "parallel_for.hpp"
+#include "sgf/write.hpp"
+#include "tools/conformance/conformance.hpp"
+#include "tools/parallel_for.hpp"
 
 namespace sgf::cli {
 
 namespace {
 
 namespace fs = std::filesystem;
-using namespace sgf::cli::conformance;
+using namespace sgf::tools::conformance;
 
 constexpr std::size_t shown_cap = 8192;  // case bytes kept for the HTML page
 
@@ -164,7 +165,7 @@ int run_conformance(const std::vector<std::string>& args) {
     std::atomic<bool> ours_differs{false};
     if (std::any_of(cases.begin(), cases.end(), [](const case_file& c) { return c.generated; }))
         fs::create_directories(gen_dir);
-    parallel_for(cases.size(), o.jobs, [&](std::size_t i) {
+    tools::parallel_for(cases.size(), o.jobs, [&](std::size_t i) {
         const case_file& f = cases[i];
         std::string bytes = case_bytes(f);
         paths[i] = f.path;
@@ -201,7 +202,7 @@ int run_conformance(const std::vector<std::string>& args) {
     const std::size_t n = cases.size();
     std::vector<std::size_t> left(impls.size(), n);
     std::mutex mu;
-    parallel_for(impls.size() * n, o.jobs, [&](std::size_t task) {
+    tools::parallel_for(impls.size() * n, o.jobs, [&](std::size_t task) {
         const std::size_t k = task / n, i = task % n;
         adapter_run r = run_adapter(impls[k].second, paths[i], timeout);
         cell& c = m.cells[i][k + 1];

@@ -17,16 +17,17 @@
 #include <unistd.h>
 
 #include "cli.hpp"
-#include "parallel_for.hpp"
-#include "diff.hpp"
-#include "diff_ddmin.hpp"
+#include "sgf/write.hpp"
+#include "tools/parallel_for.hpp"
+#include "tools/diff/diff.hpp"
+#include "tools/diff/ddmin.hpp"
 
 namespace sgf::cli {
 
 namespace {
 
 namespace fs = std::filesystem;
-using namespace sgf::cli::diff;
+using namespace sgf::tools::diff;
 
 constexpr const char* diff_usage = R"(Usage: sgfcheck diff --impl 'COMMAND' [--count N] [--seed N] [--timeout S] [--out DIR]
                      [--tree] [--valid|--invalid] [--max-bytes N] [--parse-only]
@@ -181,7 +182,7 @@ int run_diff(const std::vector<std::string>& args) {
     std::atomic<bool> unavailable{false};
     std::mutex mu;
     std::string unavailable_detail;
-    parallel_for(results.size(), o.jobs, [&](std::size_t i) {
+    tools::parallel_for(results.size(), o.jobs, [&](std::size_t i) {
         if (unavailable) return;
         generate_options g = o.gen;
         g.seed = o.gen.seed + i;
@@ -250,7 +251,7 @@ int run_diff(const std::vector<std::string>& args) {
     if (!chosen.empty())
         std::cerr << "sgfcheck diff: " << findings.size() << " disagreements in " << by_key.size() << " kinds; minimising "
                   << chosen.size() << "\n";
-    parallel_for(chosen.size(), o.jobs, [&](std::size_t c) {
+    tools::parallel_for(chosen.size(), o.jobs, [&](std::size_t c) {
         finding& f = findings[chosen[c]];
         const fs::path file = work / ("min-" + std::to_string(f.seed) + ".sgf");
         // a hang is a hang well before the full timeout: keep minimising it cheap

@@ -1,11 +1,12 @@
-// sgfcheck gen: generated SGF files (include/sgf/generate.hpp), one per seed, with the
+// sgfcheck gen: generated SGF files (src/tools/generate/generate.hpp), one per seed, with the
 // .expect file that says what sgfcheck must report (the conformance corpus format).
 #include <filesystem>
 #include <iostream>
 #include <limits>
 
 #include "cli.hpp"
-#include "sgf/generate.hpp"
+#include "sgf/write.hpp"
+#include "tools/generate/generate.hpp"
 
 namespace sgf::cli {
 

@@ -1,0 +1,436 @@
+#pragma once
+// The checker's private pieces, shared by src/check/*.cpp:
+//   table/rule_codes.cpp  rule -> code, finding -> code, hints (tables)
+//   plan.cpp       per (FF, GM, profile): every row resolved once into what to check
+//   scan.cpp       the properties of a stored node, without allocation
+//   values.cpp     values: cardinality, validators, point groups, duplicate values
+//   node.cpp       one node: identifiers, property types, exclusive groups
+//   tree.cpp       one game tree: the pre-order walk, game-info paths, Go replay, inherit
+//   positions.cpp  line:column of the findings, in one pass per source
+//   check.cpp      the collection: per-tree context, collection-level rules, sorting
+//
+// Speed (README "Performance"): the walk reads the stored tree's node slots and the source
+// bytes directly (never node::properties()), looks identifiers up in a 27x27 table of plans,
+// keeps per-node state in reused buffers and stamps (no allocation unless there is a
+// finding), and replays Go on a flat board with an undo log.
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "board/go_board.hpp"
+#include "grammar/value_scan.hpp"
+#include "sgf/check.hpp"
+#include "sgf/inherit.hpp"
+#include "sgf/properties.hpp"
+#include "sgf/value_types.hpp"
+#include "tree/source.hpp"
+
+namespace sgf::detail {
+
+// FF and GM from the root's raw values (already unescaped), or the profile's defaults.
+[[nodiscard]] game_context context_from(std::optional<std::string_view> ff_raw, std::optional<std::string_view> gm_raw,
+                                        profile p) noexcept;
+
+// ------------------------------------------------------------------------ codes, hints
+
+[[nodiscard]] std::string_view hint_of(rule r) noexcept;
+[[nodiscard]] std::string_view hint_of(finding f) noexcept;
+
+// ------------------------------------------------------------------------ exact fast checks
+
+constexpr bool is_lower(char c) noexcept { return static_cast<unsigned char>(c - 'a') < 26; }
+constexpr bool is_digit(char c) noexcept { return static_cast<unsigned char>(c - '0') < 10; }
+
+// Number = ["+"|"-"] Digit {Digit} (ff4_sgf.txt 3)
+constexpr bool fast_number(std::string_view t) noexcept {
+    std::size_t i = !t.empty() && (t[0] == '+' || t[0] == '-') ? 1 : 0;
+    if (i == t.size()) return false;
+    for (; i < t.size(); ++i)
+        if (!is_digit(t[i])) return false;
+    return true;
+}
+
+// Real = Number ["." Digit {Digit}]
+constexpr bool fast_real(std::string_view t) noexcept {
+    const auto dot = t.find('.');
+    if (dot == std::string_view::npos) return fast_number(t);
+    if (!fast_number(t.substr(0, dot)) || dot + 1 == t.size()) return false;
+    for (std::size_t i = dot + 1; i < t.size(); ++i)
+        if (!is_digit(t[i])) return false;
+    return true;
+}
+
+// ------------------------------------------------------------------------ node scan
+
+struct value_ref {
+    std::uint32_t open;  // offset of '['
+    std::uint32_t size;  // raw bytes between '[' and ']'
+};
+struct prop_ref {
+    std::uint32_t ident;       // offset of the identifier
+    std::uint16_t ident_size;
+    std::uint16_t key;         // 1-2 uppercase letters: short_key; otherwise 0
+    std::uint32_t first;       // index of the first value in the node's value_ref list
+    std::uint32_t count;
+};
+
+// Key of a 1-2 letter uppercase identifier in plan_table::short_plans: (c1+1)*27 + c2+1.
+inline constexpr std::size_t short_keys = 27 * 27;
+
+// A growable array of trivially copyable items that is reused, never shrunk: push is a
+// compare and a store (std::vector::push_back inlines its whole growth path).
+template <class T>
+class pod_buffer {
+public:
+    void clear() noexcept { size_ = 0; }
+    void push(const T& x) {
+        if (size_ == items_.size()) [[unlikely]]
+            grow();
+        items_[size_++] = x;
+    }
+    [[nodiscard]] std::uint32_t size() const noexcept { return size_; }
+    [[nodiscard]] const T& operator[](std::size_t i) const noexcept { return items_[i]; }
+    [[nodiscard]] const T* begin() const noexcept { return items_.data(); }
+    [[nodiscard]] const T* end() const noexcept { return items_.data() + size_; }
+
+private:
+    [[gnu::noinline]] void grow() { items_.resize(items_.size() * 2 + 16); }
+    std::vector<T> items_;
+    std::uint32_t size_ = 0;
+};
+
+// Reused buffers of one node's properties and values.
+struct node_props {
+    pod_buffer<prop_ref> props;
+    pod_buffer<value_ref> values;
+};
+
+// The properties of the node whose ';' is at `offset`: one pass over the node's bytes into
+// reused buffers. The plain loop (scan_props_fast) reads exactly what grammar::node accepts
+//   Node = ";" { ws Property },  Property = PropIdent ws PropValue { ws PropValue }
+// and returns false on anything else (lowercase identifiers, junk, unclosed values, a
+// missing ';'); those nodes go through detail::scan_node, the parser's own rules
+// (scan_props_slow, check_scan.cpp). A test compares both over the corpus.
+void scan_props_slow(const source& src, std::uint32_t offset, node_props& out);
+
+namespace scan {
+
+// grammar::is_white as a table: one load per byte instead of six compares.
+constexpr auto white = [] {
+    std::array<bool, 256> t{};
+    for (int c = 0; c < 256; ++c) t[static_cast<std::size_t>(c)] = grammar::is_white(static_cast<char>(c));
+    return t;
+}();
+constexpr bool is_white(char c) noexcept { return white[static_cast<unsigned char>(c)]; }
+constexpr bool is_upper(char c) noexcept { return static_cast<unsigned char>(c - 'A') < 26; }
+
+}  // namespace scan
+
+// The source's std::string ends with a NUL at data()[size()] (std::string guarantees it),
+// which is neither white space nor a letter: the loops below stop there without a bound
+// check, and the NUL is told apart from a NUL byte of the file by its position.
+inline bool scan_props_fast(const source& src, std::uint32_t offset, node_props& out) noexcept {
+    using namespace scan;
+    auto& props = out.props;
+    auto& values = out.values;
+    props.clear();
+    values.clear();
+    const char* const base = src.data();
+    const char* const end = base + src.bytes.size();
+    const char* p = base + offset;
+    if (p >= end || *p != ';') return false;
+    // The node of a game record: one letter, one two-byte value (";B[pd]"), then the next
+    // node or the end of the sequence.
+    if (end - p >= 6 && is_upper(p[1]) && p[2] == '[' && p[5] == ']' && p[3] != ']' && p[3] != '\\' &&
+        p[4] != ']' && p[4] != '\\') {
+        const char* q = p + 6;
+        while (is_white(*q)) ++q;
+        if (*q == ';' || *q == '(' || *q == ')' || q == end) {
+            props.push({offset + 1, 1, static_cast<std::uint16_t>((p[1] - 'A' + 1) * 27), 0, 1});
+            values.push({offset + 2, 2});
+            return true;
+        }
+    }
+    ++p;
+    for (;;) {
+        while (is_white(*p)) ++p;
+        const char* const ident = p;
+        if (!is_upper(*p)) return *p == ';' || *p == '(' || *p == ')' || p == end;  // else: not strict
+        ++p;
+        while (is_upper(*p)) ++p;
+        if (is_lower(*p)) return false;  // FF[1]-[3] long name: the grammar's job
+        const auto size = static_cast<std::size_t>(p - ident);
+        if (size > 0xffff) return false;
+        std::uint16_t key = 0;
+        if (size <= 2)
+            key = static_cast<std::uint16_t>((ident[0] - 'A' + 1) * 27 + (size == 2 ? ident[1] - 'A' + 1 : 0));
+        while (is_white(*p)) ++p;
+        if (*p != '[') return false;  // property without a value (or the end)
+        prop_ref r{static_cast<std::uint32_t>(ident - base), static_cast<std::uint16_t>(size), key,
+                   static_cast<std::uint32_t>(values.size()), 0};
+        do {
+            // short values without escapes (points, numbers) first, then the grammar's loop
+            const char* const v = p + 1;
+            const char* close;
+            if (end - v >= 3 && v[0] == ']') close = v;
+            else if (end - v >= 3 && v[1] == ']' && v[0] != '\\') close = v + 1;
+            else if (end - v >= 3 && v[2] == ']' && v[0] != '\\' && v[1] != '\\') close = v + 2;
+            else close = grammar::find_value_end(v, end);
+            if (close == end) return false;  // unclosed value
+            values.push({static_cast<std::uint32_t>(p - base), static_cast<std::uint32_t>(close - p - 1)});
+            ++r.count;
+            p = close + 1;
+            while (is_white(*p)) ++p;
+        } while (*p == '[');
+        props.push(r);
+    }
+}
+
+inline void scan_props(const source& src, std::uint32_t offset, node_props& out) {
+    if (!scan_props_fast(src, offset, out)) scan_props_slow(src, offset, out);
+}
+
+// ------------------------------------------------------------------------ plans
+
+// How a value can be checked without the general validator. A fast path accepts only
+// values check_value accepts too; anything it does not accept goes to check_value.
+enum class fast_kind : std::uint8_t {
+    general,     // check_value
+    text,        // single text/simpletext/unknown, no format: every value is fine
+    go_move,     // Go move: "", two letters on the board, "tt" on boards <= 19x19
+    go_points,   // Go list of points: two letters on the board (rectangles: check_value)
+    real,        // [+|-]digits[.digits]
+    number,      // [+|-]digits (no range)
+};
+
+// Where the point of a value is, for point groups and the Go replay.
+enum class point_part : std::uint8_t { none, rect, point, move, compose_first };
+
+// What a Go replay does with a property (table in check_plan.cpp).
+enum class go_effect : std::uint8_t { none, move_black, move_white, add_black, add_white, add_empty };
+
+// Node-level facts of a property, OR-ed over the node (row_plan::bits).
+enum : std::uint32_t {
+    bit_move = 1u << 0,          // move property (counts for setup/move mixing)
+    bit_setup_mix = 1u << 1,     // setup property judged by setup_move_mix
+    bit_setup_other = 1u << 2,   // setup property with its own rule (PL)
+    bit_root = 1u << 3,          // root property
+    bit_game_info = 1u << 4,     // game-info property
+    bit_move_color = 1u << 5,    // B or W: "a move" for needs_move
+    bit_needs_move = 1u << 6,    // KO, BM, DO, IT, TE
+    bit_root_rule = 1u << 7,     // move property with its own rule in the root (MN)
+    bit_excl_shift = 8,          // bits 8..10: the exclusive group
+    // needs the per-property slow path
+    bit_rare = 1u << 11,         // not defined in FF, other game, long identifier, once per
+                                 // game, inherit, handicap
+};
+inline constexpr std::uint32_t bit_setup = bit_setup_mix | bit_setup_other;
+
+struct row_plan {
+    const property_rule* row = nullptr;
+    std::uint16_t index = 0;  // in all_properties()
+    std::uint32_t bits = 0;   // bit_* above
+    bool defined = true;      // row->defined_in(ff) (or it is the file-format property)
+    bool applies = true;      // row->applies_to(gm)
+    bool long_ident = false;  // more than two letters
+    fast_kind fast = fast_kind::general;
+    point_part points = point_part::none;
+    go_effect go = go_effect::none;
+    point_group unique_points = point_group::none;  // the row's group, unless the game stacks stones
+    bool simple_values = false;  // no group, no distinct values, no replay: only the value check
+    rule in_root = rule::none;    // move property in the root node: move_in_root or the row's own rule
+    rule with_move = rule::none;  // setup property next to a move: setup_move_mix or the row's own rule
+    std::uint8_t inherit_slot = 0xff;  // slot in the inherit walker, 0xff = none
+    bool is_handicap = false;          // HA (format handicap)
+};
+
+// The rows of one (FF, GM, profile), resolved once per distinct combination in a check.
+struct plan_table {
+    int ff = 4;
+    int gm = 1;
+    profile prof = profile::ff4;
+    const game_rule* game = nullptr;  // nullptr: GM without a row
+    std::vector<row_plan> rows;       // indexed like all_properties(); row == nullptr = not in profile
+    std::array<const row_plan*, short_keys> short_plans{};  // by short key; nullptr = unknown
+    std::vector<const property_rule*> inherit;            // walker rows; inherit_slot indexes this
+    std::array<std::string, 6> group_rules;               // per point_group: the rule, for messages
+
+    // The plan of an identifier as written; nullptr for unknown (private) properties.
+    [[nodiscard]] const row_plan* find(std::string_view ident) const;
+    [[nodiscard]] const row_plan* find(const prop_ref& p, const char* base) const {
+        return p.key != 0 ? short_plans[p.key] : find(std::string_view(base + p.ident, p.ident_size));
+    }
+};
+[[nodiscard]] std::unique_ptr<plan_table> make_plan_table(int ff, int gm, profile p);
+
+// ------------------------------------------------------------------------ diagnostics
+
+// The findings of one check. Positions are resolved at the end, in one pass per source
+// (resolve_positions), so a finding costs no line-table lookup while the walk runs.
+class sink {
+public:
+    explicit sink(profile p);
+    [[nodiscard]] rule_level level(rule r) const noexcept { return levels_[static_cast<std::size_t>(r)]; }
+    [[nodiscard]] bool wants(rule r) const noexcept { return level(r) != rule_level::off; }
+
+    // Returns the index of the diagnostic, or npos when the rule is off.
+    std::size_t add(rule r, const source& src, std::uint32_t offset, std::string message,
+                    std::optional<std::uint32_t> related = std::nullopt);
+    std::size_t add(finding f, const source& src, std::uint32_t offset, std::string message,
+                    std::optional<std::uint32_t> related = std::nullopt);
+    static constexpr std::size_t npos = static_cast<std::size_t>(-1);
+
+    // Fills in every diagnostic's position (and related position) from the offsets.
+    void resolve_positions();
+
+    // At most `listed_per_code` findings of one code are listed (as the parser does: a file of
+    // a million AB[aa] repeats must not need a gigabyte of messages); add() returns npos for
+    // the others. This adds one "N more" finding per such code, at the first one not listed.
+    void add_unlisted_summaries();
+    static constexpr std::uint32_t listed_per_code = 1000;
+
+    std::vector<diagnostic> out;
+    struct place {
+        const source* src;
+        std::uint32_t offset;
+        std::optional<std::uint32_t> related;
+    };
+    std::vector<place> places;  // per diagnostic
+
+private:
+    std::size_t push(std::string_view code, severity s, std::string_view hint, const source& src, std::uint32_t offset,
+                     std::string message, std::optional<std::uint32_t> related);
+    std::array<rule_level, 64> levels_{};
+    struct unlisted {
+        std::uint32_t listed = 0;
+        std::uint64_t count = 0;
+        const source* src = nullptr;  // of the first finding not listed
+        std::uint32_t offset = 0;
+        severity level = severity::error;
+    };
+    std::vector<unlisted> unlisted_;  // per row of all_codes()
+};
+
+[[nodiscard]] severity severity_of(rule_level l) noexcept;
+
+// Positions of `offsets` (ascending) in `src`, as source::position_of gives them.
+void positions_of(const source& src, const std::vector<std::uint32_t>& offsets, std::vector<position>& out);
+
+// ------------------------------------------------------------------------ the tree walk
+
+// Per collection-level game tree: its context and the state shared by its nodes.
+struct tree_context {
+    const plan_table* plans = nullptr;
+    board_size size{};        // from SZ or the game's default; unknown = {0,0}
+    bool replay = false;      // Go board replay on
+    bool ff_default = false;  // the root has no FF: ff is the profile's default
+};
+
+// Checks one collection-level game tree (all its nodes, pre-order, explicit stack).
+class tree_checker {
+public:
+    tree_checker(sink& out, const check_options& options);
+    void run(const game_tree& root, const tree_context& ctx);
+
+private:
+    struct frame {
+        const tree_rep* tree;
+        std::uint32_t next_child;
+        std::uint32_t game_info;  // the path's game-info state before this game tree
+        const source* game_info_src;
+        std::size_t board_mark;
+        std::size_t inherit_mark;
+    };
+    void visit_nodes(const tree_rep* t, bool collection_root);
+    void check_node(const source& src, std::uint32_t offset, bool is_root);
+    void rare_property(const source& src, std::uint32_t i, const row_plan& plan, bool is_root);
+    void unknown_property(const source& src, std::uint32_t i);
+    void node_rules(const source& src, std::uint32_t bits, bool is_root);
+    void check_values(const source& src, const prop_ref& p, const row_plan& plan);
+    [[nodiscard]] inline bool fast_value(const source& src, const prop_ref& p, const row_plan& plan, bool moves_now);
+    void play_move(const source& src, go_effect effect, std::uint32_t offset, board_point at);
+    void note_per_tree(rule r, const row_plan& plan, const source& src, const prop_ref& p, std::string message);
+    void replay_node(const source& src);
+    [[nodiscard]] std::string_view ident_of(const source& src, const prop_ref& p) const noexcept {
+        return {src.data() + p.ident, p.ident_size};
+    }
+
+    sink& out_;
+    check_options options_;
+    const tree_context* ctx_ = nullptr;
+
+    // reused buffers (no allocation per node once warm)
+    node_props node_;
+    std::vector<const row_plan*> plans_;  // per property of the current node
+    std::vector<frame> stack_;
+
+    // per node
+    std::uint32_t node_stamp_ = 0;
+    std::vector<std::uint32_t> row_seen_;   // row index -> node stamp of its last occurrence
+    std::vector<std::uint32_t> row_first_;  // row index -> ident offset of that occurrence
+    std::uint32_t handicap_ = 0;            // index + 1 of the node's HA property
+    std::uint64_t ab_stones_ = 0;           // AB stones (Go) in the node, for HA
+    bool moves_now_ = true;                 // no setup in the node: play moves at once
+
+    // per game tree (collection level): first report of a per-identifier warning
+    std::uint32_t tree_stamp_ = 0;
+    std::vector<std::uint32_t> row_noted_;       // row index -> tree stamp
+    std::vector<std::size_t> row_note_index_;    // diagnostic index
+    std::vector<std::uint32_t> row_note_count_;  // uses in this tree
+    std::vector<std::uint16_t> noted_rows_;      // rows noted in this tree
+    struct unknown_note {
+        std::string ident;
+        std::size_t diagnostic;
+        std::uint32_t count;
+    };
+    std::vector<unknown_note> unknown_notes_;
+    std::vector<std::uint32_t> once_seen_;   // row index -> tree stamp (once_per_game)
+    std::vector<std::uint32_t> once_first_;  // row index -> offset
+
+    // game-info path: offset + 1 of the first game-info property on the path (0 = none)
+    std::uint32_t game_info_ = 0;
+    const source* game_info_src_ = nullptr;
+
+    // point groups: a stamp per (group, point) for points up to 64x64, a map beyond
+    static constexpr std::size_t point_side = 65;
+    static constexpr std::size_t point_cells = point_side * point_side;
+    static constexpr std::size_t point_groups = 6;  // point_group values
+    struct point_mark {
+        std::uint32_t stamp;
+        std::uint32_t offset;  // '[' of the first value naming the point
+    };
+    std::vector<point_mark> point_marks_;  // [group * point_cells + row * point_side + column]
+    std::uint32_t group_node_[point_groups] = {};   // node stamp the group's stamp belongs to
+    std::uint32_t group_stamp_[point_groups] = {};  // current stamp of each group
+    std::uint32_t point_stamp_ = 0;
+    std::unordered_map<std::uint64_t, std::uint32_t> big_points_[point_groups];  // key: column << 32 | row
+    std::uint32_t big_stamp_[point_groups] = {};
+    // Marks point p of group g with the value at `offset`; returns the offset of an earlier
+    // value of the same group naming p, if any.
+    std::optional<std::uint32_t> mark_point(std::size_t g, board_point p, std::uint32_t offset);
+    std::uint32_t group_stamp(std::size_t g, bool per_property);
+
+    // values of the current property (duplicate values)
+    std::vector<std::pair<std::string_view, std::uint32_t>> seen_values_;
+
+    // Go replay and inherit state along the current path
+    go_board board_;
+    struct go_action {
+        go_effect effect;
+        std::uint32_t offset;  // '[' of the value
+        std::string_view raw;
+        board_point upper_left;
+        board_point lower_right;  // == upper_left for a single point
+        bool reported = false;    // already E106: no W207 on top
+    };
+    std::vector<go_action> actions_;
+    inherit_walker inherit_;
+    const std::vector<const property_rule*>* inherit_rows_ = nullptr;
+};
+
+}  // namespace sgf::detail

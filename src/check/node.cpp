@@ -1,0 +1,346 @@
+// One node: every property looked up in the plans, then the node-level rules that the
+// rows' fields drive (type, exclusive group, restrictions, point group, inherit) and the
+// path-level rule for game-info nodes. The common node (a move, a comment) takes one pass
+// with a few bit operations per property; everything unusual goes through rare_property and
+// node_rules. Messages say what is wrong; hints come from the code table (check_codes.cpp).
+#include <algorithm>
+
+#include "check/internal.hpp"
+
+namespace sgf::detail {
+
+namespace {
+
+std::string ff_list(const property_rule& r) {
+    std::string s;
+    for (int v = 1; v <= 4; ++v)
+        if (r.ff_versions & ff_bit(v)) s += (s.empty() ? "FF[" : ", FF[") + std::to_string(v) + "]";
+    return s.empty() ? "no FF version (private use)" : s;
+}
+
+std::string games_text(const property_rule& r) {
+    std::string s;
+    for (int gm = 1; gm <= 63; ++gm) {
+        if (!r.applies_to(gm)) continue;
+        if (!s.empty()) s += ", ";
+        s += "GM[" + std::to_string(gm) + "]";
+        if (const game_rule* g = find_game(gm)) s += " (" + std::string(g->name) + ")";
+    }
+    return s;
+}
+
+std::string game_name(int gm) {
+    const game_rule* g = find_game(gm);
+    return "GM[" + std::to_string(gm) + "]" + (g ? " (" + std::string(g->name) + ")" : "");
+}
+
+bool all_upper(std::string_view s) noexcept {
+    for (const char c : s)
+        if (c < 'A' || c > 'Z') return false;
+    return !s.empty();
+}
+
+constexpr std::string_view group_name(exclusive_group g) noexcept {
+    switch (g) {
+        case exclusive_group::move_color: return "B and W";
+        case exclusive_group::position_judgement: return "GB, GW, DM and UC";
+        case exclusive_group::move_annotation: return "BM, TE, DO and IT";
+        case exclusive_group::none: break;
+    }
+    return "";
+}
+
+constexpr std::uint32_t excl_of(std::uint32_t bits) noexcept { return (bits >> bit_excl_shift) & 7u; }
+
+
+}  // namespace
+
+// The common single values, checked exactly without the general validator; false when the
+// value needs check_values (which gives the same verdict, slower, or reports it).
+inline bool tree_checker::fast_value(const source& src, const prop_ref& p, const row_plan& plan, bool moves_now) {
+    if (p.count != 1) return false;
+    const value_ref& v = node_.values[p.first];
+    const char* const raw = src.data() + v.open + 1;
+    switch (plan.fast) {
+        case fast_kind::text: return plan.simple_values;
+        case fast_kind::go_move: {
+            if (v.size == 0) return plan.simple_values || plan.go != go_effect::none;  // a pass
+            if (v.size != 2 || !is_lower(raw[0]) || !is_lower(raw[1])) return false;
+            const board_point at{static_cast<std::uint32_t>(raw[0] - 'a' + 1), static_cast<std::uint32_t>(raw[1] - 'a' + 1)};
+            if (!on_board(at, ctx_->size)) return false;  // [tt] pass or off the board
+            if (plan.go != go_effect::none) {
+                if (ctx_->replay) {
+                    if (moves_now) play_move(src, plan.go, v.open, at);
+                    else actions_.push_back({plan.go, v.open, std::string_view(raw, 2), at, at});
+                }
+                return true;
+            }
+            return plan.simple_values;
+        }
+        case fast_kind::real: return plan.simple_values && fast_real({raw, v.size});
+        case fast_kind::number: return plan.simple_values && fast_number({raw, v.size});
+        case fast_kind::go_points:
+        case fast_kind::general: break;
+    }
+    return false;
+}
+
+void tree_checker::check_node(const source& src, std::uint32_t offset, bool is_root) {
+    scan_props(src, offset, node_);
+    // Every node gets its own stamp, also on the fast path below: the per-node point and
+    // property sets (E106, E201) are keyed by it.
+    if (++node_stamp_ == 0) {  // wrapped: forget the old stamps once
+        std::fill(row_seen_.begin(), row_seen_.end(), 0);
+        node_stamp_ = 1;
+    }
+    // The node of a game record: one known property with no node-level rule to apply
+    // (";B[pd]", ";C[...]"): only its value.
+    constexpr std::uint32_t node_level = bit_rare | bit_setup | bit_root | bit_game_info | bit_needs_move | bit_root_rule;
+    if (node_.props.size() == 1 && !is_root) {
+        const prop_ref& p = node_.props[0];
+        const row_plan* plan = ctx_->plans->find(p, src.data());
+        if (plan != nullptr && (plan->bits & node_level) == 0) {
+            moves_now_ = true;
+            if (!fast_value(src, p, *plan, true)) check_values(src, p, *plan);
+            return;
+        }
+    }
+    handicap_ = 0;
+    ab_stones_ = 0;
+
+    const char* const base = src.data();
+    const plan_table& table = *ctx_->plans;
+    const std::uint32_t n = node_.props.size();
+    if (plans_.size() < n) plans_.resize(n);
+
+    // Pass 1: the plans, and what the node holds.
+    std::uint32_t bits = 0;
+    bool unknown = false;
+    for (std::uint32_t i = 0; i < n; ++i) {
+        const row_plan* plan = table.find(node_.props[i], base);
+        plans_[i] = plan;
+        if (plan) bits |= plan->bits;
+        else unknown = true;
+    }
+    if (n > 1 || unknown) {
+        std::uint32_t exclusive_seen = 0;  // exclusive groups met so far (bit per group)
+        for (std::uint32_t i = 0; i < n; ++i) {
+            const prop_ref& p = node_.props[i];
+            const row_plan* plan = plans_[i];
+            if (plan == nullptr) {
+                unknown_property(src, i);
+                continue;
+            }
+            // one of each property per node (a stamp per row: any node size stays linear)
+            if (row_seen_[plan->index] == node_stamp_)
+                out_.add(rule::duplicate_property, src, p.ident,
+                         "property " + std::string(ident_of(src, p)) +
+                             " appears twice in this node (only one of each property per node)",
+                         row_first_[plan->index]);
+            row_seen_[plan->index] = node_stamp_;
+            row_first_[plan->index] = p.ident;
+            // exclusive groups: a second, different member of a group already present
+            if (const std::uint32_t g = excl_of(plan->bits); g != 0) {
+                if (exclusive_seen & (1u << g)) {
+                    for (std::uint32_t j = 0; j < i; ++j)
+                        if (plans_[j] && excl_of(plans_[j]->bits) == g && plans_[j] != plan) {
+                            out_.add(rule::exclusive_properties, src, p.ident,
+                                     std::string(ident_of(src, node_.props[j])) + " and " + std::string(ident_of(src, p)) +
+                                         " in one node: " + std::string(group_name(plan->row->exclusive)) +
+                                         " must not be mixed within a node",
+                                     node_.props[j].ident);
+                            break;
+                        }
+                }
+                exclusive_seen |= 1u << g;
+            }
+        }
+    }
+
+    // Pass 2: the values. Moves are played at once unless setup in the node comes first.
+    const bool moves_now = !(bits & bit_setup);
+    moves_now_ = moves_now;
+    if (!moves_now) actions_.clear();
+    for (std::uint32_t i = 0; i < n; ++i) {
+        const row_plan* plan = plans_[i];
+        if (plan == nullptr) continue;
+        const prop_ref& p = node_.props[i];
+        if (plan->bits & bit_rare) {
+            rare_property(src, i, *plan, is_root);
+            if (!plan->defined) continue;
+        }
+        if (!fast_value(src, p, *plan, moves_now)) check_values(src, p, *plan);
+    }
+
+    if ((bits & (bit_setup | bit_root | bit_game_info | bit_needs_move | bit_root_rule)) || is_root)
+        node_rules(src, bits, is_root);
+    if (handicap_ != 0) {
+        const value_ref& v = node_.values[node_.props[handicap_ - 1].first];
+        const auto h = parse_number(unescape(std::string_view(base + v.open + 1, v.size)));
+        if (h && *h >= 2 && static_cast<std::uint64_t>(*h) != ab_stones_)
+            out_.add(finding::handicap_stones, src, v.open,
+                     "HA[" + std::to_string(*h) + "] but " + std::to_string(ab_stones_) +
+                         " AB stones in this node (the handicap stones should be set up with AB in the same node)");
+    }
+    if (!moves_now && !actions_.empty()) replay_node(src);
+}
+
+void tree_checker::play_move(const source& src, go_effect effect, std::uint32_t offset, board_point at) {
+    const stone s = effect == go_effect::move_black ? stone::black : stone::white;
+    const stone before = board_.play(s, at);
+    if (before == stone::empty) return;
+    std::string m(s == stone::black ? "black" : "white");
+    m += " move [";
+    m.append(src.data() + offset + 1, 2);
+    m += "] onto a ";
+    m += before == stone::black ? "black" : "white";
+    m += " stone (executed anyway: it overwrites the stone)";
+    out_.add(finding::move_on_occupied, src, offset, std::move(m));
+}
+
+// Unknown (private) property: kept, values not checked, one report per identifier and tree.
+void tree_checker::unknown_property(const source& src, std::uint32_t i) {
+    const prop_ref& p = node_.props[i];
+    const std::string_view ident = ident_of(src, p);
+    const plan_table& table = *ctx_->plans;
+    if (all_upper(ident) && ident.size() > 2 && out_.wants(rule::long_ident))
+        out_.add(rule::long_ident, src, p.ident,
+                 "identifier " + std::string(ident) +
+                     " has more than two letters (FF[4]: 'should consist of up to two uppercase letters')");
+    auto it = std::find_if(unknown_notes_.begin(), unknown_notes_.end(), [&](const unknown_note& u) { return u.ident == ident; });
+    if (it != unknown_notes_.end()) {
+        ++it->count;
+    } else if (out_.wants(rule::unknown_property)) {
+        std::string m = "unknown property " + std::string(ident) + ": not a property of " + std::string(info(table.prof).name) +
+                        " for " + game_name(table.gm) + "; kept as is, not checked";
+        if (table.prof != profile::current && find_property(ident, table.ff, table.gm, profile::current))
+            m += " (002_* current usage: known to --profile=current)";
+        unknown_notes_.push_back({std::string(ident), out_.add(rule::unknown_property, src, p.ident, std::move(m)), 1});
+    }
+    // an unknown identifier twice in a node is still two properties with one name
+    for (std::uint32_t j = 0; j < i; ++j)
+        if (plans_[j] == nullptr && ident_of(src, node_.props[j]) == ident) {
+            out_.add(rule::duplicate_property, src, p.ident,
+                     "property " + std::string(ident) + " appears twice in this node (only one of each property per node)",
+                     node_.props[j].ident);
+            break;
+        }
+}
+
+// The properties whose row needs more than the common path (bit_rare).
+void tree_checker::rare_property(const source& src, std::uint32_t i, const row_plan& plan, bool) {
+    const prop_ref& p = node_.props[i];
+    const std::string_view ident = ident_of(src, p);
+    const property_rule& row = *plan.row;
+    const plan_table& table = *ctx_->plans;
+    if (plan.long_ident && all_upper(ident) && out_.wants(rule::long_ident))
+        out_.add(rule::long_ident, src, p.ident,
+                 "identifier " + std::string(ident) +
+                     " has more than two letters (FF[4]: 'should consist of up to two uppercase letters')");
+    if (!plan.defined) {
+        if (out_.wants(rule::obsolete_property))
+            note_per_tree(rule::obsolete_property, plan, src, p,
+                          std::string(ident) + " (" + std::string(row.description) + ") is not defined in FF[" +
+                              std::to_string(table.ff) + "]; it is defined in " + ff_list(row) +
+                              (ctx_->ff_default ? " (the root has no FF: FF[" + std::to_string(table.ff) + "] is the default)" : ""));
+        return;
+    }
+    if (!plan.applies && out_.wants(rule::wrong_game))
+        note_per_tree(rule::wrong_game, plan, src, p,
+                      std::string(ident) + " (" + std::string(row.description) + ") is a property of " + games_text(row) +
+                          ", not of " + game_name(table.gm));
+    if (row.has(restriction::once_per_game)) {
+        if (once_seen_[plan.index] != tree_stamp_) {
+            once_seen_[plan.index] = tree_stamp_;
+            once_first_[plan.index] = p.ident;
+        } else if (once_first_[plan.index] != p.ident) {
+            out_.add(rule::once_per_game, src, p.ident, std::string(ident) + " occurs more than once in this game",
+                     once_first_[plan.index]);
+        }
+    }
+    if (plan.is_handicap && handicap_ == 0) handicap_ = i + 1;
+    if (plan.inherit_slot != 0xff && p.count > 0) {
+        const property prop(&src, p.ident, p.ident_size, node_.values[p.first].open, p.count);
+        const std::size_t slot = plan.inherit_slot;
+        if (inherit_walker::clears(prop, row) && !inherit_.effective(slot))
+            out_.add(finding::clears_nothing, src, node_.values[p.first].open,
+                     std::string(ident) + "[] clears " + std::string(ident) + ", but no " + std::string(ident) +
+                         " is in effect here");
+        (void)inherit_.apply(prop, &row);
+    }
+}
+
+// Rules over the whole node: property types (root, game-info, setup/move), move annotations.
+void tree_checker::node_rules(const source& src, std::uint32_t bits, bool is_root) {
+    const auto n = static_cast<std::uint32_t>(node_.props.size());
+    constexpr std::uint32_t none = 0xffffffffu;
+    std::uint32_t first_move = none, first_game_info = none;
+    for (std::uint32_t i = 0; i < n; ++i) {
+        const row_plan* plan = plans_[i];
+        if (plan == nullptr) continue;
+        const prop_ref& p = node_.props[i];
+        const std::uint32_t b = plan->bits;
+        if (b & bit_root_rule) {
+            // a move property with its own rule in the root (MN): judged by that rule only
+            if (is_root) {
+                if (plan->in_root != rule::none)
+                    out_.add(plan->in_root, src, p.ident,
+                             std::string(ident_of(src, p)) + " in the root node: FF[4] makes it a move property (bad style in the root)");
+                continue;
+            }
+            if (first_move == none) first_move = i;
+        } else if (b & bit_move) {
+            if (first_move == none) {
+                first_move = i;
+                if (is_root)
+                    out_.add(rule::move_in_root, src, p.ident,
+                             "move property " + std::string(ident_of(src, p)) + " in the root node (bad style, though not forbidden)");
+            }
+        }
+        if ((b & bit_root) && !is_root)
+            out_.add(rule::root_outside_root, src, p.ident,
+                     "root property " + std::string(ident_of(src, p)) +
+                         " outside the root node (root properties belong to the first node of a game tree of the collection)");
+        if ((b & bit_game_info) && first_game_info == none) first_game_info = i;
+    }
+    if (first_move != none && (bits & bit_setup)) {
+        bool mix_reported = false;
+        for (std::uint32_t i = 0; i < n; ++i) {
+            const row_plan* plan = plans_[i];
+            if (plan == nullptr || !(plan->bits & bit_setup)) continue;
+            const prop_ref& p = node_.props[i];
+            if (plan->bits & bit_setup_mix) {
+                if (mix_reported) continue;
+                mix_reported = true;
+                out_.add(rule::setup_move_mix, src, p.ident,
+                         "setup property " + std::string(ident_of(src, p)) + " and move property " +
+                             std::string(ident_of(src, node_.props[first_move])) + " in one node: they must not be mixed",
+                         node_.props[first_move].ident);
+            } else if (plan->with_move != rule::none) {
+                out_.add(plan->with_move, src, p.ident,
+                         std::string(ident_of(src, p)) + " (a setup property) in a node with the move property " +
+                             std::string(ident_of(src, node_.props[first_move])),
+                         node_.props[first_move].ident);
+            }
+        }
+    }
+    if ((bits & bit_needs_move) && !(bits & bit_move_color))
+        for (std::uint32_t i = 0; i < n; ++i)
+            if (plans_[i] && (plans_[i]->bits & bit_needs_move))
+                out_.add(rule::needs_move, src, node_.props[i].ident,
+                         std::string(ident_of(src, node_.props[i])) + " without a move (B or W) in the same node");
+    if (first_game_info != none) {
+        const prop_ref& p = node_.props[first_game_info];
+        if (game_info_ != 0) {
+            out_.add(rule::game_info_twice, src, p.ident,
+                     "game-info property " + std::string(ident_of(src, p)) +
+                         " in a second game-info node on this path (only one game-info node on any path)",
+                     game_info_src_ == &src ? std::optional<std::uint32_t>(game_info_ - 1) : std::nullopt);
+        } else {
+            game_info_ = p.ident + 1;
+            game_info_src_ = &src;
+        }
+    }
+}
+
+}  // namespace sgf::detail

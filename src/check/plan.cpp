@@ -1,0 +1,205 @@
+// Plans: for one (FF, GM, profile), every row of the table resolved once into what the
+// checker does with it. Everything here is derived from the row's fields; the two small
+// tables below hold what the rows do not say yet (see the note on each).
+#include <algorithm>
+#include <iterator>
+
+#include "check/internal.hpp"
+
+namespace sgf::detail {
+
+namespace {
+
+// Properties whose placement is judged by their own rule instead of the generic one
+// (the rule exists because the sources disagree about exactly this property):
+//   in_root:   a move property in the root node (generic: move_in_root)
+//   with_move: a setup property in a node with a move (generic: setup_move_mix)
+struct placement_rule {
+    std::string_view ident;
+    rule in_root;
+    rule with_move;
+};
+constexpr placement_rule placement_rules[] = {
+    {"MN", rule::mn_in_root, rule::none},     // 002_*: root MN = number of moves of the game
+    {"PL", rule::none, rule::pl_with_move},   // 001_*: PL "can also be used for move nodes"
+};
+
+// The Go replay (GM[1]): which properties place or remove stones (ff4_go.txt; ff4_properties.txt
+// Move and Setup properties).
+struct go_property {
+    std::string_view ident;
+    go_effect effect;
+};
+constexpr go_property go_properties[] = {
+    {"B", go_effect::move_black},  {"W", go_effect::move_white},  {"AB", go_effect::add_black},
+    {"AW", go_effect::add_white},  {"AE", go_effect::add_empty},
+};
+
+// The property that declares the file format: never "not defined in this FF" (an FF[1]
+// file may say FF[1], though FF itself came with FF[2]: ff1-4_property_index.txt).
+constexpr std::string_view file_format_property = "FF";
+
+// Games whose points hold several stones: repeating a point in AB/AW adds another stone
+// (ff4_backgammon.txt: a point holds any number of checkers; gnubg and gibbon write
+// AB[l][l][l]), so the setup group's "unique points" (ff4_properties.txt, written for Go)
+// does not apply there.
+constexpr int stacking_games[] = {6};
+
+constexpr std::size_t short_key(std::string_view id) noexcept {
+    const auto first = static_cast<std::size_t>(id[0] - 'A' + 1);
+    const auto second = id.size() == 2 ? static_cast<std::size_t>(id[1] - 'A' + 1) : 0;
+    return first * 27 + second;
+}
+
+constexpr bool short_upper(std::string_view id) noexcept {
+    if (id.empty() || id.size() > 2) return false;
+    for (const char c : id)
+        if (c < 'A' || c > 'Z') return false;
+    return true;
+}
+
+bool is_single(const value_shape& s, value_kind k) {
+    return s.card == cardinality::single && s.count == 1 && !s.alts[0].composed && s.alts[0].first == k;
+}
+
+fast_kind fast_of(const property_rule& r, const game_rule* g) {
+    const auto& s = r.shape;
+    // only distinct_ends among the restrictions is a value rule (check_value's); the others
+    // are node, list or tree rules the checker applies itself
+    const bool plain = r.format == value_format::plain && !r.range.present && !r.has(restriction::distinct_ends);
+    if (plain && s.card == cardinality::single && s.count == 1 && !s.alts[0].composed) {
+        const auto k = s.alts[0].first;
+        if (k == value_kind::simple_text || k == value_kind::text || k == value_kind::unknown) return fast_kind::text;
+        if (k == value_kind::real) return fast_kind::real;
+        if (k == value_kind::number) return fast_kind::number;
+        if (k == value_kind::move && g && g->move == move_syntax::go && g->point == point_syntax::letter_pair)
+            return fast_kind::go_move;
+    }
+    if (r.format == value_format::time && is_single(s, value_kind::real)) return fast_kind::real;
+    if (plain && s.card != cardinality::single && allows_compressed_points(s, g) && g &&
+        g->point == point_syntax::letter_pair)
+        return fast_kind::go_points;
+    return fast_kind::general;
+}
+
+point_part points_of(const property_rule& r, const game_rule* g) {
+    const auto& s = r.shape;
+    if (s.card != cardinality::single && allows_compressed_points(s, g)) return point_part::rect;
+    if (s.count != 1) return point_part::none;
+    const auto& a = s.alts[0];
+    if (a.composed) return a.first == value_kind::point ? point_part::compose_first : point_part::none;
+    if (a.first == value_kind::point) return point_part::point;
+    if (a.first == value_kind::move && g && (g->move == move_syntax::go || g->move == move_syntax::point))
+        return point_part::move;
+    if (a.first == value_kind::stone && g && g->stone == stone_syntax::point) return point_part::point;
+    return point_part::none;
+}
+
+}  // namespace
+
+std::unique_ptr<plan_table> make_plan_table(int ff, int gm, profile p) {
+    auto t = std::make_unique<plan_table>();
+    t->ff = ff;
+    t->gm = gm;
+    t->prof = p;
+    t->game = find_game(gm);
+    const auto rows = all_properties();
+    t->rows.resize(rows.size());
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+        const property_rule& r = rows[k];
+        if (!r.in_profile(p)) continue;
+        row_plan& plan = t->rows[k];
+        plan.row = &r;
+        plan.index = static_cast<std::uint16_t>(k);
+        plan.defined = r.defined_in(ff) || r.ident == file_format_property;
+        plan.applies = r.applies_to(gm);
+        plan.long_ident = r.ident.size() > 2;
+        plan.fast = fast_of(r, t->game);
+        plan.points = points_of(r, t->game);
+        plan.in_root = r.type == property_type::move ? rule::move_in_root : rule::none;
+        plan.with_move = r.type == property_type::setup ? rule::setup_move_mix : rule::none;
+        for (const auto& x : placement_rules)
+            if (x.ident == r.ident) {
+                if (r.type == property_type::move) plan.in_root = x.in_root;
+                if (r.type == property_type::setup) plan.with_move = x.with_move;
+            }
+        if (gm == 1)
+            for (const auto& x : go_properties)
+                if (x.ident == r.ident) plan.go = x.effect;
+        plan.is_handicap = r.format == value_format::handicap;
+        plan.unique_points = r.unique_points;
+        if (plan.unique_points == point_group::setup &&
+            std::find(std::begin(stacking_games), std::end(stacking_games), gm) != std::end(stacking_games))
+            plan.unique_points = point_group::none;
+        // Octi markup may name two identical stones (ff4_octi.txt CS): no uniqueness there.
+        if (plan.unique_points == point_group::octi_markup) plan.unique_points = point_group::none;
+        plan.simple_values = plan.unique_points == point_group::none && plan.go == go_effect::none &&
+                             !r.has(restriction::no_duplicate_values);
+
+        std::uint32_t bits = 0;
+        switch (r.type) {
+            case property_type::move: bits |= plan.in_root == rule::move_in_root ? bit_move : bit_move | bit_root_rule; break;
+            case property_type::setup: bits |= plan.with_move == rule::setup_move_mix ? bit_setup_mix : bit_setup_other; break;
+            case property_type::root: bits |= bit_root; break;
+            case property_type::game_info: bits |= bit_game_info; break;
+            case property_type::none: break;
+        }
+        if (r.exclusive == exclusive_group::move_color) bits |= bit_move_color;
+        if (r.has(restriction::needs_move)) bits |= bit_needs_move;
+        bits |= static_cast<std::uint32_t>(r.exclusive) << bit_excl_shift;
+        if (!plan.defined || !plan.applies || plan.long_ident || r.has(restriction::once_per_game) || r.inherit ||
+            plan.is_handicap)
+            bits |= bit_rare;
+        // Not part of this FF version: its property type is another version's, so it takes no
+        // part in the node rules (it is reported, kept and not checked, like a private one).
+        if (!plan.defined) bits = bit_rare;
+        plan.bits = bits;
+    }
+    // The identifiers the file can use: the best row of each (find_property decides).
+    for (const auto& r : rows) {
+        if (!r.in_profile(p) || !short_upper(r.ident)) continue;
+        if (const property_rule* best = find_property(r.ident, ff, gm, p))
+            t->short_plans[short_key(r.ident)] = &t->rows[static_cast<std::size_t>(best - rows.data())];
+    }
+    // "AB, AE and AW must have unique points within a node": the members of each group
+    for (std::size_t g = 0; g < t->group_rules.size(); ++g) {
+        const auto group = static_cast<point_group>(g);
+        if (group == point_group::none) continue;
+        if (group == point_group::self) {
+            t->group_rules[g] = "the points of this property must be unique";
+            continue;
+        }
+        std::vector<std::string_view> ids;
+        for (const auto& r : rows)
+            if (r.unique_points == group && r.in_profile(p) && r.applies_to(gm) && find_property(r.ident, ff, gm, p) == &r)
+                ids.push_back(r.ident);
+        std::string& text = t->group_rules[g];
+        for (std::size_t k = 0; k < ids.size(); ++k)
+            text += std::string(k == 0 ? "" : k + 1 == ids.size() ? " and " : ", ") + std::string(ids[k]);
+        text += " must have unique points within a node";
+    }
+    t->inherit = inherit_rows(ff, gm, p);
+    for (std::size_t s = 0; s < t->inherit.size(); ++s)
+        t->rows[static_cast<std::size_t>(t->inherit[s] - rows.data())].inherit_slot = static_cast<std::uint8_t>(s);
+    return t;
+}
+
+const row_plan* plan_table::find(std::string_view ident) const {
+    const property_rule* r = nullptr;
+    if (short_upper(ident)) return short_plans[short_key(ident)];
+    bool upper = !ident.empty();
+    for (const char c : ident) upper = upper && c >= 'A' && c <= 'Z';
+    if (upper) {
+        r = find_property(ident, ff, gm, prof);
+    } else {
+        // FF[1]-[3] long names ("CoPyright"): the parser reported them; the uppercase letters
+        // are the FF[4] identifier (ff4_changes.txt "Verbose property names").
+        const std::string id = ff4_ident_of(ident);
+        if (id.empty()) return nullptr;
+        if (short_upper(id)) return short_plans[short_key(id)];
+        r = find_property(id, ff, gm, prof);
+    }
+    return r ? &rows[static_cast<std::size_t>(r - all_properties().data())] : nullptr;
+}
+
+}  // namespace sgf::detail

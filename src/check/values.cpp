@@ -1,0 +1,190 @@
+// The values of one property: count against the cardinality, every value through its
+// validator (check_value; a few value types have an exact fast path that accepts only what
+// check_value accepts), then the points of the valid values: point groups (unique points
+// within a node or a property), duplicate values, AB stones for HA and the Go replay.
+#include <algorithm>
+
+#include "check/internal.hpp"
+
+namespace sgf::detail {
+
+namespace {
+
+
+
+// The point or rectangle a valid value names, or nullopt (a pass, a special move, a
+// point of a game without point syntax).
+struct named_points {
+    board_point upper_left;
+    board_point lower_right;
+};
+std::optional<named_points> points_of_value(const game_rule* g, std::string_view raw, point_part part, board_size size) {
+    if (g == nullptr) return std::nullopt;
+    const std::string text = raw.find('\\') == std::string_view::npos ? std::string(raw) : unescape(raw);
+    switch (part) {
+        case point_part::rect: {
+            const auto r = parse_point_rect(*g, text);
+            if (!r || !rect_on_board(*r, size)) return std::nullopt;
+            return named_points{r->upper_left, r->lower_right};
+        }
+        case point_part::point: {
+            const auto p = parse_point(*g, text, size);
+            if (!p) return std::nullopt;
+            return named_points{*p, *p};
+        }
+        case point_part::move: {
+            const auto m = parse_move(*g, text, size);
+            if (!m || m->kind != move_kind::point || m->count != 1) return std::nullopt;
+            return named_points{m->points[0], m->points[0]};
+        }
+        case point_part::compose_first: {
+            const auto parts = split_compose(raw);
+            if (!parts) return std::nullopt;
+            const auto p = parse_point(*g, unescape(parts->first), size);
+            if (!p) return std::nullopt;
+            return named_points{*p, *p};
+        }
+        case point_part::none: break;
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::uint32_t tree_checker::group_stamp(std::size_t g, bool per_property) {
+    if (point_stamp_ == 0xfffffff0u) {  // about to wrap: forget every mark once
+        std::fill(point_marks_.begin(), point_marks_.end(), point_mark{0, 0});
+        std::fill(std::begin(group_node_), std::end(group_node_), 0u);
+        std::fill(std::begin(big_stamp_), std::end(big_stamp_), 0u);
+        point_stamp_ = 0;
+    }
+    if (per_property || group_node_[g] != node_stamp_) {
+        group_node_[g] = node_stamp_;
+        group_stamp_[g] = ++point_stamp_;
+    }
+    return group_stamp_[g];
+}
+
+std::optional<std::uint32_t> tree_checker::mark_point(std::size_t g, board_point p, std::uint32_t offset) {
+    const std::uint32_t stamp = group_stamp_[g];
+    if (p.column < point_side && p.row < point_side) {
+        point_mark& m = point_marks_[g * point_cells + p.row * point_side + p.column];
+        if (m.stamp == stamp) return m.offset;
+        m = {stamp, offset};
+        return std::nullopt;
+    }
+    auto& map = big_points_[g];
+    if (big_stamp_[g] != stamp) {
+        map.clear();
+        big_stamp_[g] = stamp;
+    }
+    const auto [it, fresh] = map.emplace((std::uint64_t{p.column} << 32) | p.row, offset);
+    if (fresh) return std::nullopt;
+    return it->second;
+}
+
+void tree_checker::check_values(const source& src, const prop_ref& p, const row_plan& plan) {
+    const char* const base = src.data();
+    const board_size size = ctx_->size;
+    const property_rule& row = *plan.row;
+    const cardinality card = row.shape.card;
+    const game_rule* const g = ctx_->plans->game;
+    const std::string_view ident(base + p.ident, p.ident_size);
+
+    if (p.count > 1 && card == cardinality::single)
+        out_.add(finding::too_many_values, src, node_.values[p.first + 1].open,
+                 std::string(ident) + " takes one value (" + std::string(row.value_type) + "), not " +
+                     std::to_string(p.count));
+
+    const auto group = static_cast<std::size_t>(plan.unique_points);
+    const bool grouped = plan.unique_points != point_group::none;
+    const bool want_points = plan.points != point_part::none && (grouped || plan.go != go_effect::none);
+    if (grouped) (void)group_stamp(group, plan.unique_points == point_group::self);
+    const bool distinct_values = row.has(restriction::no_duplicate_values) && p.count > 1;
+    if (distinct_values) seen_values_.clear();
+
+    for (std::uint32_t j = 0; j < p.count; ++j) {
+        const value_ref& v = node_.values[p.first + j];
+        const std::string_view raw(base + v.open + 1, v.size);
+        if (raw.empty() && p.count > 1 && card != cardinality::single) {
+            out_.add(finding::empty_in_list, src, v.open,
+                     "empty value [] among " + std::to_string(p.count) + " values of " + std::string(ident) +
+                         ": '" + std::string(row.value_type) + "' allows [] only as the single value");
+            continue;
+        }
+
+        bool ok = false, pass = false, have_point = false;
+        board_point pt{};
+        switch (plan.fast) {
+            case fast_kind::text: ok = true; break;
+            case fast_kind::go_move:
+                if (raw.empty()) {
+                    ok = pass = true;
+                    break;
+                }
+                [[fallthrough]];
+            case fast_kind::go_points:
+                if (raw.size() == 2 && is_lower(raw[0]) && is_lower(raw[1])) {
+                    pt = {static_cast<std::uint32_t>(raw[0] - 'a' + 1), static_cast<std::uint32_t>(raw[1] - 'a' + 1)};
+                    if (on_board(pt, size)) {
+                        ok = have_point = true;
+                    } else if (plan.fast == fast_kind::go_move && raw == "tt" && g && g->tt_is_pass &&
+                               (!size.known() || (size.columns <= 19 && size.rows <= 19))) {
+                        ok = pass = true;  // ff4_go.txt: [tt] is a pass on boards up to 19x19
+                    }
+                }
+                break;
+            case fast_kind::real: ok = fast_real(raw); break;
+            case fast_kind::number: ok = fast_number(raw); break;
+            case fast_kind::general: break;
+        }
+        if (!ok) {
+            value_check c = check_value(row, g, raw, size);
+            if (c.which != rule::none) {
+                out_.add(c.which, src, v.open, std::move(c.message));
+                continue;  // a wrong value takes no part in the point rules or the replay
+            }
+        }
+
+        if (distinct_values) {
+            const auto it = std::find_if(seen_values_.begin(), seen_values_.end(),
+                                         [&](const auto& s) { return s.first == raw; });
+            if (it != seen_values_.end()) {
+                out_.add(rule::duplicate_value, src, v.open,
+                         std::string(ident) + "[" + std::string(raw) + "] is given twice", it->second);
+                continue;
+            }
+            seen_values_.emplace_back(raw, v.open);
+        }
+
+        if (!want_points || pass) continue;
+        named_points np{pt, pt};
+        if (!have_point) {
+            const auto found = points_of_value(g, raw, plan.points, size);
+            if (!found) continue;
+            np = *found;
+        }
+        const point_rect rect{np.upper_left, np.lower_right, np.upper_left == np.lower_right, np.upper_left,
+                              np.lower_right};
+        std::optional<std::uint32_t> earlier;
+        if (grouped && rect.count() <= (1u << 16)) {  // larger rectangles only exist on boards without limits
+            rect.for_each([&](board_point q) {
+                const auto e = mark_point(group, q, v.open);
+                if (e && !earlier) earlier = e;
+            });
+            if (earlier)
+                out_.add(rule::duplicate_point, src, v.open,
+                         std::string(ident) + "[" + std::string(raw) + "] names a point that is already listed: " +
+                             ctx_->plans->group_rules[group],
+                         *earlier);
+        }
+        if (plan.go == go_effect::add_black) ab_stones_ += rect.count();
+        if (plan.go != go_effect::none && ctx_->replay) {
+            const bool move = plan.go == go_effect::move_black || plan.go == go_effect::move_white;
+            if (move && moves_now_) play_move(src, plan.go, v.open, np.upper_left);
+            else actions_.push_back({plan.go, v.open, raw, np.upper_left, np.lower_right, earlier.has_value()});
+        }
+    }
+}
+
+}  // namespace sgf::detail

@@ -1,0 +1,300 @@
+// fix, step 2: conversions of one node's properties. FF[1]-FF[3] properties follow
+// ff4_changes.txt "Converting" (and SGFC for KI), passes follow ff4_go.txt, value repairs
+// follow ff4_changes.txt "Illegal & errornous files". A value that cannot be converted is
+// left as it is.
+#include <algorithm>
+#include <cstdlib>
+
+#include "fix/detail.hpp"
+#include "grammar/value_scan.hpp"
+#include "sgf/value.hpp"
+#include "sgf/value_types.hpp"
+
+namespace sgf::detail {
+
+namespace {
+
+using props_t = std::vector<fix_prop>;
+
+// A plain value: not empty, no ':' (so not already a compose or a rectangle).
+bool plain(const std::string& v) { return !v.empty() && v.find(':') == std::string::npos; }
+
+bool all_plain(const fix_prop& p) { return std::all_of(p.values.begin(), p.values.end(), plain); }
+
+// Every value a single point of the game (plain, for a game without a page): what L and M
+// held. Anything else is left as it is rather than turned into a label or a mark.
+bool all_points(const fix_prop& p, const fix_context& c) {
+    if (!all_plain(p)) return false;
+    if (!c.game || c.game->point == point_syntax::unknown) return true;
+    return std::all_of(p.values.begin(), p.values.end(),
+                       [&](const std::string& v) { return parse_point(*c.game, v, c.size).has_value(); });
+}
+
+std::string label(std::size_t i) {  // A .. Z, then AA, AB, ...
+    std::string s;
+    for (std::size_t n = i + 1; n > 0; n = (n - 1) / 26) s.insert(s.begin(), static_cast<char>('A' + (n - 1) % 26));
+    return s;
+}
+
+void erase_prop(props_t& props, std::string_view ident) {
+    if (auto it = find_prop(props, ident); it != props.end()) props.erase(it);
+}
+
+// Adds values to property `ident` (created at `at` when missing), skipping values it has.
+// Returns the values actually added.
+std::size_t add_values(props_t& props, std::size_t at, const std::string& ident, const std::vector<std::string>& values,
+                       fix_pos pos) {
+    auto it = find_prop(props, ident);
+    if (it == props.end()) it = props.insert(props.begin() + static_cast<std::ptrdiff_t>(at), fix_prop{ident, {}, pos, {}});
+    std::size_t added = 0;
+    for (const std::string& v : values) {
+        if (std::find(it->values.begin(), it->values.end(), v) != it->values.end()) continue;
+        it->values.push_back(v);
+        it->value_pos.push_back(pos);
+        ++added;
+    }
+    return added;
+}
+
+std::size_t index_of(const props_t& props, std::string_view ident) {
+    return static_cast<std::size_t>(
+        std::find_if(props.begin(), props.end(), [&](const fix_prop& p) { return p.ident == ident; }) - props.begin());
+}
+
+std::string join(const std::vector<std::string>& vs) {
+    std::string s;
+    for (const auto& v : vs) s += "[" + v + "]";
+    return s;
+}
+
+// FF[4] and CA[UTF-8] in a top-level root: in place when present, else first.
+void set_root(props_t& props) {
+    auto set = [&](const char* ident, const char* value, std::size_t at) {
+        if (auto it = find_prop(props, ident); it != props.end()) {
+            if (it->values.size() != 1 || it->values[0] != value) {
+                it->values.assign(1, value);
+                it->value_pos.resize(1);
+            }
+        } else {
+            props.insert(props.begin() + static_cast<std::ptrdiff_t>(at), fix_prop{ident, {value}, {}, {{}}});
+        }
+    };
+    set("FF", "4", 0);
+    set("CA", "UTF-8", index_of(props, "FF") + 1);
+}
+
+// L[fg][es][jk] -> LB[fg:A][es:B][jk:C] (ff4_changes.txt; upper-case letters, history 2001-08-12).
+void convert_l(props_t& props, const fix_context& c) {
+    auto it = find_prop(props, "L");
+    if (it == props.end() || !all_points(*it, c)) return;
+    const fix_prop l = *it;
+    const std::size_t at = static_cast<std::size_t>(it - props.begin());
+    props.erase(it);
+    std::vector<std::string> labels;
+    for (std::size_t i = 0; i < l.values.size(); ++i) labels.push_back(l.values[i] + ":" + label(i));
+    // A point that LB labels already keeps that label.
+    if (auto lb = find_prop(props, "LB"); lb != props.end())
+        std::erase_if(labels, [&](const std::string& v) {
+            return std::any_of(lb->values.begin(), lb->values.end(), [&](const std::string& have) {
+                const auto cp = split_compose(have);
+                return cp && cp->first == std::string_view(v).substr(0, v.find(':'));
+            });
+        });
+    add_values(props, at, "LB", labels, l.pos);
+    c.note("W202", l.pos, "L (FF[1]-FF[3] letters) converted to LB" + join(labels),
+           "ff4_changes.txt: 'L should be converted to LB'");
+}
+
+// KI: SGB's integer komi, twice the komi (002_*; SGFC 59 converts it).
+void convert_ki(props_t& props, const fix_context& c) {
+    auto it = find_prop(props, "KI");
+    if (it == props.end() || it->values.size() != 1) return;
+    const auto n = parse_number(it->values[0]);
+    if (!n || *n > 1000000 || *n < -1000000) return;
+    const std::string komi = std::to_string(*n / 2) + (*n % 2 != 0 ? ".5" : "");
+    const std::string shown = (*n < 0 && *n / 2 == 0 ? "-" : "") + komi;  // KI[-1] -> KM[-0.5]
+    const fix_pos pos = it->pos;
+    if (auto km = find_prop(props, "KM"); km != props.end()) {
+        if (km->values.size() != 1 || std::strtod(km->values[0].c_str(), nullptr) != static_cast<double>(*n) / 2) return;
+        erase_prop(props, "KI");
+        c.note("W202", pos, "KI[" + std::to_string(*n) + "] (SGB integer komi) removed", "KM[" + km->values[0] + "] says the same");
+        return;
+    }
+    it->ident = "KM";
+    it->values.assign(1, shown);
+    c.note("W202", pos, "KI[" + std::to_string(*n) + "] (SGB integer komi, twice the komi) converted to KM[" + shown + "]",
+           "sgfc_doc.txt: SGFC 59 'obsolete <KI> property found (converted)'");
+}
+
+// TE then BM -> IT, BM then TE -> DO (ff4_changes.txt "Converting").
+void convert_te_bm(props_t& props, const fix_context& c) {
+    const std::size_t te = index_of(props, "TE"), bm = index_of(props, "BM");
+    if (te == props.size() || bm == props.size()) return;
+    const char* to = te < bm ? "IT" : "DO";
+    const std::size_t at = std::min(te, bm);
+    const fix_pos pos = props[at].pos;
+    const std::string was = te < bm ? "TE" + join(props[te].values) + " then BM" + join(props[bm].values)
+                                    : "BM" + join(props[bm].values) + " then TE" + join(props[te].values);
+    props[at] = fix_prop{to, {""}, pos, {pos}};
+    props.erase(props.begin() + static_cast<std::ptrdiff_t>(std::max(te, bm)));
+    if (index_of(props, to) < at) props.erase(props.begin() + static_cast<std::ptrdiff_t>(at));  // had one already
+    c.note("W202", pos, was + " in one node converted to " + to + "[]",
+           std::string("ff4_changes.txt: '") + (te < bm ? "TE then BM ... Should be converted to IT'" : "BM then TE ... Should be converted to DO'"));
+}
+
+// FF[3] VW[ba][db] (corners) -> VW[ba:db] (ff4_changes.txt "Converting").
+void convert_vw(props_t& props, const fix_context& c) {
+    if (c.ff < 1 || c.ff > 3) return;
+    auto it = find_prop(props, "VW");
+    if (it == props.end() || it->values.size() != 2 || !all_plain(*it)) return;
+    const std::string v = it->values[0] + ":" + it->values[1];
+    c.note("W202", it->pos, "FF[" + std::to_string(c.ff) + "] VW" + join(it->values) + " converted to VW[" + v + "]",
+           "ff4_changes.txt: in FF[3] the two points were the corners: 'VW[ba][db] -> VW[ba:db]'");
+    it->values.assign(1, v);
+    it->value_pos.resize(1);
+}
+
+// SZ[19:19] -> SZ[19] (ff4_properties.txt SZ: 'SZ[19:19] is illegal').
+void convert_square_size(props_t& props, const fix_context& c) {
+    auto it = find_prop(props, "SZ");
+    if (it == props.end() || it->values.size() != 1) return;
+    const auto cp = split_compose(it->values[0]);
+    if (!cp) return;
+    const auto a = parse_number(cp->first), b = parse_number(cp->second);
+    if (!a || !b || *a != *b) return;
+    const std::string v(cp->first);
+    c.note("E109", it->pos, "SZ[" + it->values[0] + "] is a square board", "written SZ[" + v + "]");
+    it->values.assign(1, v);
+}
+
+// B[tt] / W[tt] -> B[] / W[]: FF[4] writes a pass as [] (ff4_go.txt; tt only for <= 19x19).
+void convert_passes(props_t& props, const fix_context& c) {
+    if (c.gm != 1 || c.size.columns > 19 || c.size.rows > 19) return;
+    for (fix_prop& p : props)
+        if (p.ident == "B" || p.ident == "W")
+            for (std::string& v : p.values)
+                if (v == "tt") v.clear();
+}
+
+bool has_text(const property_rule& r) {
+    for (const auto& a : r.shape.alternatives()) {
+        auto text = [](value_kind k) { return k == value_kind::text || k == value_kind::simple_text || k == value_kind::unknown; };
+        if (text(a.first) || (a.composed && text(a.second))) return true;
+    }
+    return false;
+}
+
+bool valid(const property_rule& r, const fix_context& c, std::string_view raw) {
+    return check_value(r, c.game, raw, c.size).level(profile::ff4) != rule_level::error;
+}
+
+std::string without_white(std::string_view v) {
+    std::string s;
+    for (char ch : v)
+        if (!grammar::is_white(ch)) s += ch;
+    return s;
+}
+
+// Empty values that carry nothing and are not allowed, and white space inside a
+// non-text value when removing it makes the value valid (ff4_changes.txt "Illegal &
+// errornous files": 'remove all whitespaces in property values except in text values',
+// 'Empty values e.g. DT[]N[]: remove those properties').
+void repair_values(props_t& props, const fix_context& c) {
+    for (auto it = props.begin(); it != props.end();) {
+        const property_rule* row = c.rule(it->ident);
+        if (!row) {
+            ++it;
+            continue;
+        }
+        // [] in a list: an 'elist' may be [] alone, a 'list' never.
+        const bool list = row->shape.card != cardinality::single;
+        const std::size_t empties = static_cast<std::size_t>(std::count(it->values.begin(), it->values.end(), std::string()));
+        if (list && empties > 0 && (empties < it->values.size() || row->shape.card == cardinality::list)) {
+            const bool all = empties == it->values.size();
+            c.note(all ? "E108" : "E119", it->pos, it->ident + (all ? "[] is an empty list" : " lists [] among other values"),
+                   all ? "removed: it carried no value" : "the empty value was removed");
+            for (std::size_t i = it->values.size(); i-- > 0;)
+                if (it->values[i].empty()) {
+                    it->values.erase(it->values.begin() + static_cast<std::ptrdiff_t>(i));
+                    if (i < it->value_pos.size()) it->value_pos.erase(it->value_pos.begin() + static_cast<std::ptrdiff_t>(i));
+                }
+            if (it->values.empty()) {
+                it = props.erase(it);
+                continue;
+            }
+        }
+        bool removed = false;
+        for (std::string& v : it->values) {
+            if (valid(*row, c, v)) continue;
+            if (v.empty() && !list) {
+                c.note("E101", it->pos, it->ident + "[] is empty, which its value type does not allow", "removed: it carried no value");
+                removed = true;
+                break;
+            }
+            const std::string stripped = repaired_spelling(*row, c, v);
+            if (stripped == v) continue;
+            c.note("E101", it->pos, it->ident + "[" + v + "] has white space inside", "written " + it->ident + "[" + stripped + "]");
+            v = stripped;
+        }
+        if (removed) it = props.erase(it);
+        else ++it;
+    }
+}
+
+}  // namespace
+
+void convert_node(std::vector<fix_prop>& props, bool top_root, const fix_context& c) {
+    if (top_root) set_root(props);
+    repair_game_info(props, top_root, c);
+    repair_values(props, c);  // first: the conversions below see values without [] and white space
+    convert_l(props, c);
+    convert_ki(props, c);
+    convert_te_bm(props, c);
+    convert_vw(props, c);
+    convert_square_size(props, c);
+    convert_passes(props, c);
+}
+
+void replay_and_mark(std::vector<fix_prop>& props, const fix_context& c) {
+    if (c.board && c.game) {
+        for (const fix_prop& p : props) {
+            const std::uint8_t color = p.ident == "AB" ? fix_board::black : p.ident == "AW" ? fix_board::white : fix_board::empty;
+            if (p.ident != "AB" && p.ident != "AW" && p.ident != "AE") continue;
+            for (const std::string& v : p.values)
+                if (const auto r = parse_point_rect(*c.game, v)) r->for_each([&](board_point pt) { c.board->set(pt, color); });
+        }
+        for (const fix_prop& p : props) {
+            if (p.ident != "B" && p.ident != "W") continue;
+            for (const std::string& v : p.values) {
+                const auto m = parse_move(*c.game, v, c.size);
+                if (m && m->kind == move_kind::point && m->count == 1)
+                    c.board->play(m->points[0], p.ident == "B" ? fix_board::black : fix_board::white);
+            }
+        }
+    }
+    // M -> MA on empty points, TR on stones (ff4_changes.txt "Converting").
+    auto it = find_prop(props, "M");
+    if (it == props.end() || !all_points(*it, c)) return;
+    const fix_prop m = *it;
+    const std::size_t at = static_cast<std::size_t>(it - props.begin());
+    props.erase(it);
+    std::vector<std::string> ma, tr;
+    for (const std::string& v : m.values) {
+        const auto pt = c.board && c.game ? parse_point(*c.game, v, c.size) : std::nullopt;
+        (pt && c.board->at(*pt) != fix_board::empty ? tr : ma).push_back(v);
+    }
+    if (!ma.empty()) add_values(props, at, "MA", ma, m.pos);
+    if (!tr.empty()) add_values(props, std::min(at + 1, props.size()), "TR", tr, m.pos);
+    std::string to = ma.empty() ? "" : "MA" + join(ma);
+    if (!tr.empty()) to += (to.empty() ? "" : " and ") + std::string("TR") + join(tr);
+    c.note("W202", m.pos, "M (FF[1]-FF[3] markup) converted to " + to,
+           "ff4_changes.txt: 'M should be converted to MA if used on empty board points and to TR if used on stones'");
+}
+
+std::string repaired_spelling(const property_rule& row, const fix_context& c, std::string_view v) {
+    if (has_text(row) || valid(row, c, v)) return std::string(v);
+    std::string stripped = without_white(v);
+    return stripped.size() != v.size() && valid(row, c, stripped) ? stripped : std::string(v);
+}
+
+}  // namespace sgf::detail

@@ -1,0 +1,164 @@
+// sgf::fix: every game tree walked in file order with an explicit stack (any depth), each
+// node fixed by read_node / convert_node / replay_and_mark / split_and_build. A game tree
+// whose nodes and variations all come out unchanged is the input's own game tree.
+#include "sgf/fix.hpp"
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+
+#include "fix/detail.hpp"
+#include "grammar/value_scan.hpp"
+#include "parse/parse_source.hpp"
+#include "sgf/value_types.hpp"
+#include "tree/tree_rep.hpp"
+
+namespace sgf {
+
+namespace {
+
+using detail::fix_context;
+
+// The root's value of `ident` (its FF[4] spelling; FF[1]-[3] long names count).
+std::optional<std::string> root_value(const node& root, std::string_view ident) {
+    for (const property& p : root.properties())
+        if (ff4_ident_of(p.ident()) == ident) return p.front().simple_text();
+    return std::nullopt;
+}
+
+// Offsets of every "M[" that may be an M property (an M not preceded by a letter, then
+// white space and '['), in one scan of the text: the board is replayed only for game trees
+// that have one.
+std::vector<std::size_t> m_properties(std::string_view s) {
+    std::vector<std::size_t> at;
+    for (std::size_t i = s.find('M'); i != std::string_view::npos; i = s.find('M', i + 1)) {
+        const bool start = i == 0 || !((s[i - 1] >= 'A' && s[i - 1] <= 'Z') || (s[i - 1] >= 'a' && s[i - 1] <= 'z'));
+        std::size_t j = i + 1;
+        while (j < s.size() && grammar::is_white(s[j])) ++j;
+        if (start && j < s.size() && s[j] == '[') at.push_back(i);
+    }
+    return at;
+}
+
+game_tree fix_tree(const game_tree& root, fix_context& c) {
+    struct frame {
+        const game_tree* in;
+        std::size_t nodes;     // where its output nodes start in `nodes`
+        std::size_t children;  // where its output variations start in `children`
+        std::size_t next = 0;  // next variation to enter
+        std::size_t board = 0; // board undo mark after its sequence
+        bool changed = false;
+    };
+    std::vector<frame> stack;
+    std::vector<node> nodes;
+    std::vector<game_tree> children;
+    std::vector<detail::fix_prop> scratch;
+
+    auto enter = [&](const game_tree& t) {
+        frame f{&t, nodes.size(), children.size()};
+        for (std::size_t i = 0; i < t.size(); ++i) {
+            const node in = t[i];
+            const bool top_root = stack.empty() && i == 0;
+            std::vector<detail::fix_prop> props = detail::read_node(in, c);
+            detail::convert_node(props, top_root, c);
+            detail::replay_and_mark(props, c);
+            const std::size_t before = nodes.size();
+            detail::split_and_build(in, std::move(props), top_root, c, nodes);
+            f.changed |= nodes.size() != before + 1 || !nodes.back().same(in);
+        }
+        f.board = c.board ? c.board->mark() : 0;
+        stack.push_back(f);
+    };
+
+    enter(root);
+    game_tree result;
+    while (!stack.empty()) {
+        frame& f = stack.back();
+        const auto vs = f.in->variations();
+        if (f.next < vs.size()) {
+            if (c.board) c.board->rollback(f.board);
+            const game_tree& child = vs[f.next++];
+            enter(child);
+            continue;
+        }
+        const frame done = f;
+        stack.pop_back();
+        bool same = !done.changed && children.size() - done.children == vs.size();
+        for (std::size_t k = 0; same && k < vs.size(); ++k) same = children[done.children + k].same(vs[k]);
+        game_tree t = same ? *done.in
+                           : game_tree(std::vector<node>(nodes.begin() + static_cast<std::ptrdiff_t>(done.nodes), nodes.end()),
+                                       std::vector<game_tree>(children.begin() + static_cast<std::ptrdiff_t>(done.children),
+                                                              children.end()));
+        nodes.resize(done.nodes);
+        children.resize(done.children);
+        if (stack.empty()) result = std::move(t);
+        else children.push_back(std::move(t));
+    }
+    return result;
+}
+
+}  // namespace
+
+fix_result fix(const load_result& input) {
+    fix_result r;
+    std::vector<game_tree> out;
+    const auto trees = input.trees.trees();
+    // Top-level trees share one source; tree i spans from its '(' to the next tree's.
+    const std::vector<std::size_t> m_at = trees.empty() ? std::vector<std::size_t>{} : m_properties(trees[0].rep()->src->view());
+    auto has_m = [&](std::size_t i) {
+        const std::size_t from = trees[i].rep()->open;
+        const std::size_t to = i + 1 < trees.size() ? trees[i + 1].rep()->open : static_cast<std::size_t>(-1);
+        const auto it = std::lower_bound(m_at.begin(), m_at.end(), from);
+        return it != m_at.end() && *it < to;
+    };
+    for (std::size_t i = 0; i < trees.size(); ++i) {
+        const node root = trees[i].front();
+        fix_context c;
+        c.input = &input;
+        c.tree = i;
+        c.out = &r.diagnostics;
+        const int ff = detail::declared_ff(root);
+        c.ff = ff == 0 ? 4 : ff;  // an FF that is no number: no FF[1]-FF[3] conversions
+        // The game and board size the fixed tree will declare. They are read from the input's
+        // root first; when fixing changes them (GM[][9Z] loses its GM: Go by default), the
+        // tree is fixed again under what the output says, so that fixing the output changes
+        // nothing (B[tt] is a pass in Go only).
+        const auto game_of = [&c](const node& declaring_root) {
+            const auto gm = root_value(declaring_root, "GM");
+            const auto gm_number = gm ? parse_number(*gm) : std::optional<std::int64_t>(1);
+            c.gm = gm_number && *gm_number >= 1 && *gm_number <= 63 ? static_cast<int>(*gm_number) : 0;
+            c.game = find_game(c.gm);
+            c.forget_rules();
+            c.size = c.game ? c.game->default_size : board_size{};
+            if (const auto sz = root_value(declaring_root, "SZ"))
+                if (const auto s = parse_size(*sz)) c.size = *s;
+        };
+        game_of(root);
+        const std::size_t findings = r.diagnostics.size();
+        std::unique_ptr<detail::fix_board> board;
+        game_tree fixed;
+        for (int pass = 0; pass < 2; ++pass) {
+            board.reset();
+            c.board = nullptr;
+            if (c.gm == 1 && c.size.known() && c.size.columns <= 52 && c.size.rows <= 52 && has_m(i)) {
+                board = std::make_unique<detail::fix_board>(c.size);
+                c.board = board.get();
+            }
+            r.diagnostics.resize(findings);
+            fixed = fix_tree(trees[i], c);
+            const int gm = c.gm;
+            const board_size size = c.size;
+            game_of(fixed.front());
+            if (c.gm == gm && c.size == size) break;
+        }
+        out.push_back(std::move(fixed));
+    }
+    const bool same = std::equal(out.begin(), out.end(), trees.begin(), trees.end(),
+                                 [](const game_tree& a, const game_tree& b) { return a.same(b); });
+    r.trees = same ? input.trees : collection(std::move(out));
+    std::stable_sort(r.diagnostics.begin(), r.diagnostics.end(),
+                     [](const diagnostic& x, const diagnostic& y) { return x.where.byte < y.where.byte; });
+    return r;
+}
+
+}  // namespace sgf

@@ -1,0 +1,163 @@
+// fix, step 3: one node becomes one or more nodes, and the nodes are built through the
+// persistent tree API. ff4_changes.txt "Property types move & setup": "split that node
+// into two nodes: all setup, root and game-info properties and the node name ('N[]') into
+// the first node, all other properties into the second". Several moves (B and W, or one
+// colour twice) become one node per move, in order; each later move takes its colour's
+// time properties (BL/OB, WL/OW) along, everything else stays with the first (SGFC 37).
+#include <algorithm>
+
+#include "fix/detail.hpp"
+#include "sgf/value.hpp"
+
+namespace sgf::detail {
+
+namespace {
+
+using props_t = std::vector<fix_prop>;
+
+property_type type_of(const fix_prop& p, const fix_context& c) {
+    const property_rule* r = c.rule(p.ident);
+    // XPB (fix_merge.cpp: the other values of a repeated PB) stays with PB.
+    if (!r && p.ident.size() > 1 && p.ident[0] == 'X') r = c.rule(std::string_view(p.ident).substr(1));
+    return r ? r->type : property_type::none;
+}
+
+bool is_move(const fix_prop& p) { return p.ident == "B" || p.ident == "W"; }
+
+// The colour whose time a property gives: BL/OB -> B, WL/OW -> W.
+std::string_view time_colour(std::string_view ident) {
+    if (ident == "BL" || ident == "OB") return "B";
+    if (ident == "WL" || ident == "OW") return "W";
+    return {};
+}
+
+bool unchanged(const std::vector<property>& orig, const props_t& props) {
+    if (orig.size() != props.size()) return false;
+    for (std::size_t i = 0; i < orig.size(); ++i) {
+        if (orig[i].ident() != props[i].ident || orig[i].size() != props[i].values.size()) return false;
+        std::size_t k = 0;
+        for (const value& v : orig[i]) {
+            const std::string& w = props[i].values[k++];
+            if (v.raw() != w && canonical_raw(v.raw()) != canonical_raw(w)) return false;
+        }
+    }
+    return true;
+}
+
+node build(const props_t& props) {
+    node n;
+    for (const fix_prop& p : props) {
+        std::vector<std::string> raw;
+        raw.reserve(p.values.size());
+        for (const std::string& v : p.values) raw.push_back(canonical_raw(v));
+        n = n.with_property(p.ident, raw);
+    }
+    return n;
+}
+
+std::size_t count_written(const node& original, std::string_view ident) {
+    std::size_t n = 0;
+    for (const property& p : original.properties()) n += ff4_ident_of(p.ident()) == ident;
+    return n;
+}
+
+// The moves part: one node per move value.
+void split_moves(const node& original, props_t&& part, const fix_context& c, std::vector<props_t>& nodes) {
+    struct move {
+        std::string colour;
+        std::string value;
+        fix_pos pos;
+    };
+    std::vector<move> moves;
+    for (const fix_prop& p : part)
+        if (is_move(p))
+            for (std::size_t i = 0; i < p.values.size(); ++i)
+                moves.push_back({p.ident, p.values[i], i < p.value_pos.size() ? p.value_pos[i] : p.pos});
+    if (moves.size() < 2) {
+        nodes.push_back(std::move(part));
+        return;
+    }
+    const bool both = std::any_of(moves.begin(), moves.end(), [&](const move& m) { return m.colour != moves[0].colour; });
+    if (both)
+        c.note("E205", moves[1].pos, "B and W in one node", "split: one node per move, in file order; each keeps its colour's time properties");
+    else
+        c.note(count_written(original, moves[0].colour) > 1 ? "E201" : "E118", moves[1].pos,
+               std::to_string(moves.size()) + " " + moves[0].colour + " moves in one node", "split: one node per move, in file order");
+
+    auto first_of = [&](std::string_view colour) {
+        return static_cast<std::size_t>(
+            std::find_if(moves.begin(), moves.end(), [&](const move& m) { return m.colour == colour; }) - moves.begin());
+    };
+    for (std::size_t k = 0; k < moves.size(); ++k) {
+        props_t n;
+        if (k == 0) {  // the first move keeps the node's other properties, in the file's order
+            for (const fix_prop& p : part) {
+                const std::string_view tc = time_colour(p.ident);
+                if (is_move(p)) {
+                    if (p.ident == moves[0].colour) n.push_back({p.ident, {moves[0].value}, p.pos, {moves[0].pos}});
+                } else if (tc.empty() || first_of(tc) == 0 || first_of(tc) == moves.size()) {
+                    n.push_back(p);
+                }
+            }
+        } else {  // a later move, with its colour's time properties when it is that colour's first
+            n.push_back({moves[k].colour, {moves[k].value}, moves[k].pos, {moves[k].pos}});
+            if (first_of(moves[k].colour) == k)
+                for (const fix_prop& p : part)
+                    if (time_colour(p.ident) == moves[k].colour) n.push_back(p);
+        }
+        nodes.push_back(std::move(n));
+    }
+}
+
+}  // namespace
+
+void split_and_build(const node& original, std::vector<fix_prop>&& props, bool top_root, const fix_context& c,
+                     std::vector<node>& out) {
+    bool setup = false, moving = false, pl_only = true;
+    std::size_t move_values = 0;
+    for (const fix_prop& p : props) {
+        const property_type t = type_of(p, c);
+        if (t == property_type::setup) {
+            setup = true;
+            pl_only &= p.ident == "PL";
+        }
+        if (t == property_type::move) moving = true;
+        if (is_move(p)) move_values += p.values.size();
+    }
+
+    std::vector<props_t> nodes;
+    const bool first_split = (setup && moving) || (top_root && move_values > 0);
+    props_t rest;
+    if (first_split) {
+        props_t first;
+        for (fix_prop& p : props) {
+            const property_type t = type_of(p, c);
+            const bool early = t == property_type::setup || t == property_type::root || t == property_type::game_info || p.ident == "N";
+            (early ? first : rest).push_back(std::move(p));
+        }
+        if (first.empty() || rest.empty()) {  // nothing to split off after all: one part, in order
+            if (rest.empty()) rest = std::move(first);
+        } else {
+            if (setup)
+                c.note(pl_only ? "E203" : "E202", fix_pos{original.source_ptr(), original.offset()}, pl_only ? "PL in a node with a move" : "setup and move properties in one node",
+                       "split into two nodes: setup, root and game-info properties and N first, the others in a new node after it "
+                       "(ff4_changes.txt)");
+            else
+                c.note("W204", fix_pos{original.source_ptr(), original.offset()}, "move in the root node",
+                       "split: the root keeps its root and game-info properties, the move and the rest go to a new node after it "
+                       "(ff4_changes.txt, SGFC 24)");
+            nodes.push_back(std::move(first));
+        }
+    } else {
+        rest = std::move(props);
+    }
+    split_moves(original, std::move(rest), c, nodes);
+
+    if (nodes.size() == 1 && unchanged(c.original, nodes[0])) {
+        out.push_back(original);  // shared with the input
+        return;
+    }
+    for (const props_t& n : nodes) out.push_back(build(n));
+}
+
+}  // namespace sgf::detail

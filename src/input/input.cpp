@@ -1,0 +1,354 @@
+// The input stage: which charset the file is in, whole-file conversion where the grammar
+// cannot scan the raw bytes, and the diagnostics about both (include/sgf/input.hpp).
+#include "sgf/input.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <stdexcept>
+
+#include "parse/parse_source.hpp"
+#include "sgf/charset.hpp"
+#include "sgf/properties.hpp"
+#include "tree/source.hpp"
+#include "tree/tree_rep.hpp"
+
+namespace sgf {
+
+namespace {
+
+// At most this many W005 per file, then one that says more follow: a file read in the
+// wrong charset would otherwise give a line per character.
+constexpr std::size_t max_invalid_reports = 100;
+
+bool all_ascii(std::string_view s) noexcept {
+    return std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+}
+
+std::string hex_bytes(std::string_view s) {
+    static constexpr char hex[] = "0123456789ABCDEF";
+    std::string out;
+    for (std::size_t i = 0; i < s.size() && i < 8; ++i) {
+        if (i) out += ' ';
+        const auto c = static_cast<unsigned char>(s[i]);
+        out += hex[c >> 4];
+        out += hex[c & 15];
+    }
+    if (s.size() > 8) out += " ...";
+    return out;
+}
+
+std::string trim(std::string s) {
+    const auto b = s.find_first_not_of(' ');
+    if (b == std::string::npos) return {};
+    return s.substr(b, s.find_last_not_of(' ') - b + 1);
+}
+
+// The root's CA property (an FF[1]-[3] spelling such as "CharSet" counts too).
+std::optional<property> root_ca(const game_tree& t) {
+    for (const property& p : t.front().properties())
+        if (ff4_ident_of(p.ident()) == "CA") return p;
+    return std::nullopt;
+}
+
+// Canonical name of a charset (find_charset), or the name itself when only iconv knows it;
+// empty when neither does.
+std::string canonical_charset(std::string_view name) {
+    if (const auto m = find_charset(name)) return std::string(m->info.name);
+    if (name.empty()) return {};
+    return decode_to_utf8("", name).ok() ? std::string(name) : std::string();
+}
+
+// Whether the grammar may scan raw bytes of this charset (charset_info::ascii_safe). Names
+// only iconv knows are converted whole: always right, if slower.
+bool scannable(std::string_view name) {
+    const auto m = find_charset(name);
+    return m && m->info.ascii_safe;
+}
+
+bool is_utf(std::string_view name, std::string_view family) { return name.substr(0, family.size()) == family; }
+
+bool same_unicode_family(std::string_view a, std::string_view b) {
+    auto fam = [](std::string_view n) { return n.substr(0, 6); };  // "UTF-16", "UTF-32", "UTF-8"
+    return fam(a) == fam(b);
+}
+
+// Collects the input findings and gives them file positions.
+class input_report {
+public:
+    input_report(std::shared_ptr<const detail::source> raw, bool lenient)
+        : raw_(std::move(raw)), bytes_(raw_->view()), lenient_(lenient) {}
+
+    void use_source(std::shared_ptr<const detail::source> s) { src_ = std::move(s); }
+
+    [[nodiscard]] position at(std::uint64_t file_offset) {
+        if (file_offset == 0) return {0, 1, 1};  // the file as a whole (a BOM the conversion skipped)
+        if (src_ && src_->original) return src_->position_of(src_->original->to_utf8(file_offset));
+        return raw_->position_of(file_offset);  // the file's own line table, built once
+    }
+
+    void add(std::string_view code, position where, std::string message, std::string hint) {
+        const code_info* c = find_code(code);
+        diagnostic d;
+        d.code = c->code;
+        d.level = c->default_level;
+        if (lenient_ && d.level == severity::error) d.level = severity::warning;
+        d.where = where;
+        d.message = std::move(message);
+        d.hint = std::move(hint);
+        found.push_back(std::move(d));
+    }
+
+    // W005 for each invalid sequence (offsets in the file), up to the limit.
+    void invalid(const std::vector<invalid_sequence>& seqs, std::string_view charset) {
+        for (const invalid_sequence& s : seqs) {
+            if (invalid_reported_ > max_invalid_reports) return;
+            if (invalid_reported_++ == max_invalid_reports) {
+                add("W005", at(s.offset), "more bytes that are not characters in " + std::string(charset) + " follow",
+                    "not listed one by one; all are kept verbatim. Is the charset right? Give it with --charset NAME");
+                return;
+            }
+            const std::string_view seq = bytes_.substr(s.offset, s.length);
+            const bool cut = s.offset + s.length < bytes_.size() && bytes_[s.offset + s.length] == ']';
+            add("W005", at(s.offset), "bytes " + hex_bytes(seq) + " are not a character in " + std::string(charset),
+                cut ? "kept verbatim; probably a character cut off at the end of the value"
+                    : "kept verbatim, never dropped; if the charset is wrong, give it with --charset NAME");
+        }
+    }
+
+    std::vector<diagnostic> found;
+
+private:
+    std::shared_ptr<const detail::source> raw_;  // the file's bytes
+    std::string_view bytes_;
+    bool lenient_;
+    std::shared_ptr<const detail::source> src_;  // their UTF-8 conversion, when there is one
+    std::size_t invalid_reported_ = 0;
+};
+
+// W003 / I001 / W004 about the spelling of one CA value; the canonical name or "".
+std::string check_ca_spelling(input_report& rep, const property& ca) {
+    const std::string label = trim(ca.front().simple_text());
+    const auto m = find_charset(label);
+    if (m && m->spelling == charset_spelling::preferred) return std::string(m->info.name);
+    const position where = ca.front().pos();  // only when there is something to say
+    if (!m) {
+        const std::string iconv_name = canonical_charset(label);
+        if (!iconv_name.empty()) return iconv_name;  // not registered here, but iconv reads it
+        rep.add("W004", where, "CA[" + label + "] names no charset sgfcheck knows",
+                "the text is read in the charset guessed from its bytes; give it with --charset NAME");
+        return {};
+    }
+    const std::string name(m->info.name);
+    if (m->spelling == charset_spelling::misspelled)
+        rep.add("W003", where, "CA[" + label + "] should be CA[" + name + "]",
+                "read as " + name + "; '" + label + "' is no registered name or alias (sgfcheck fix writes CA[UTF-8])");
+    else if (m->spelling == charset_spelling::registered)
+        rep.add("I001", where, "CA[" + label + "] is a registered alias of " + name,
+                "allowed (RFC 1345 aliases); the preferred name is " + name);
+    return name;
+}
+
+std::string_view confidence_word(guess_confidence c) {
+    switch (c) {
+        case guess_confidence::certain: return "certain";
+        case guess_confidence::high: return "high confidence";
+        case guess_confidence::medium: return "medium confidence";
+        case guess_confidence::low: return "low confidence";
+    }
+    return "";
+}
+
+struct choice {
+    std::string charset;
+    charset_origin origin = charset_origin::ascii;
+};
+
+// The guess for a file without a usable CA (I002 / W006), or US-ASCII when it is plain ASCII.
+// UTF-16/32 without a byte order mark are taken only when the bytes hold no game tree as
+// they are (`wide_allowed`): a NUL inside a value of an ASCII file is no UTF-16.
+choice guess(input_report& rep, std::string_view bytes, std::string_view why, bool wide_allowed) {
+    const bool has_nul = bytes.substr(0, 1 << 16).find('\0') != std::string_view::npos;
+    if (all_ascii(bytes) && !(has_nul && wide_allowed)) return {"US-ASCII", charset_origin::ascii};
+    charset_guess g = guess_charset(bytes);
+    if (!wide_allowed && (is_utf(g.charset, "UTF-16") || is_utf(g.charset, "UTF-32"))) {
+        std::string without_nul(bytes);
+        std::replace(without_nul.begin(), without_nul.end(), '\0', ' ');
+        g = guess_charset(without_nul);
+    }
+    if (g.charset == "US-ASCII") return {"US-ASCII", charset_origin::ascii};
+    const auto first_high = std::find_if(bytes.begin(), bytes.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
+    const std::size_t at = first_high == bytes.end() ? 0 : static_cast<std::size_t>(first_high - bytes.begin());
+    const bool sure = g.confidence == guess_confidence::certain || g.confidence == guess_confidence::high;
+    std::string message = std::string(why) + ": the text was read as " + std::string(g.charset) + " (" +
+                          std::string(confidence_word(g.confidence)) + ": " + g.reason + ")";
+    std::string hint = std::string(g.charset) == "UTF-8" ? "FF[4] reads a file without CA as ISO-8859-1; add CA[UTF-8] (sgfcheck fix does)"
+                                                         : "add CA[" + std::string(g.charset) + "], or give the charset with --charset NAME";
+    if (!sure) hint = "uncertain: check the text; give the right charset with --charset NAME";
+    rep.add(sure ? "I002" : "W006", rep.at(at), std::move(message), std::move(hint));
+    return {std::string(g.charset), charset_origin::guessed};
+}
+
+}  // namespace
+
+std::string load_result::utf8(std::string_view raw, std::size_t tree) const {
+    if (converted || all_ascii(raw)) return std::string(raw);
+    const std::string& cs = tree < tree_charsets.size() ? tree_charsets[tree] : charset;
+    if (cs == "UTF-8" || cs == "US-ASCII") return std::string(raw);  // invalid bytes stay as they are
+    decoded d = decode_to_utf8(raw, cs, invalid_policy::keep);
+    return d.ok() ? std::move(d.utf8) : std::string(raw);
+}
+
+std::string_view load_result::text() const noexcept { return source ? source->view() : std::string_view(); }
+
+std::uint64_t load_result::text_offset(std::uint64_t file_offset) const noexcept {
+    if (!source || !source->original) return file_offset;
+    return source->original->to_utf8(static_cast<std::size_t>(file_offset));
+}
+
+load_result load(std::string file, const load_options& options) {
+    const parse_options popts{options.lenient};
+    // The file's bytes become the parse's source as they are (no copy); `bytes` views them.
+    auto raw = std::make_shared<const detail::source>(std::move(file));
+    const std::string_view bytes = raw->view();
+    input_report rep(raw, options.lenient);
+    load_result r;
+
+    // 1.-2. The caller's charset or a UTF-16/32 byte order mark decide before parsing.
+    choice chosen;
+    std::string first_ca;           // canonical name of the first tree's CA, once looked up
+    bool first_ca_checked = false;  // its spelling was reported already
+    const auto bom = detect_bom(bytes);
+    if (!options.charset.empty()) {
+        chosen = {canonical_charset(options.charset), charset_origin::option};
+        if (chosen.charset.empty()) throw std::invalid_argument("unknown charset '" + options.charset + "'");
+    } else if (bom && bom->charset != "UTF-8") {
+        chosen = {std::string(bom->charset), charset_origin::bom};
+        rep.add("W001", rep.at(0), std::string(bom->charset) + " byte order mark",
+                "the file is read as " + std::string(bom->charset) + " (converted to UTF-8 as a whole)");
+    }
+
+    // Converts the whole file to UTF-8 and parses that.
+    std::vector<invalid_sequence> conversion_errors;
+    auto parse_converted = [&](const std::string& cs, std::string_view why) {
+        decoded d = decode_to_utf8(bytes, cs, invalid_policy::keep);
+        conversion_errors = std::move(d.invalid);
+        auto src = std::make_shared<const detail::source>(std::move(d.utf8),
+                                                          std::make_shared<const offset_map>(std::move(d.map)));
+        rep.use_source(src);
+        rep.add("I003", rep.at(0), "the file was converted from " + cs + " to UTF-8 as a whole before parsing",
+                std::string(why) + "; positions are still byte offsets in the file");
+        static_cast<parse_result&>(r) = detail::parse_source(src, popts);
+        r.source = std::move(src);
+        r.converted = true;
+    };
+    auto unicode_why = [](std::string_view cs) {
+        return is_utf(cs, "UTF-16") || is_utf(cs, "UTF-32") ? "its characters are 2 or 4 bytes"
+                                                               : "its multi-byte characters may contain the bytes of ']' and '\\'";
+    };
+
+    if (!chosen.charset.empty()) {
+        if (scannable(chosen.charset))
+            static_cast<parse_result&>(r) = detail::parse_source(raw, popts);
+        else
+            parse_converted(chosen.charset, unicode_why(chosen.charset));
+    } else {
+        // 3.-4. Parse the bytes as ASCII-compatible text; CA or a guess decides the rest.
+        static_cast<parse_result&>(r) = detail::parse_source(raw, popts);
+        std::optional<property> ca;
+        if (!r.trees.empty()) ca = root_ca(r.trees[0]);
+        if (bom) {  // UTF-8 (parse reported W001)
+            chosen = {"UTF-8", charset_origin::bom};
+        } else if (ca) {
+            std::string name = check_ca_spelling(rep, *ca);
+            first_ca_checked = true;
+            const auto m = find_charset(name);
+            if (!name.empty() && m && !m->info.ascii_compatible) {
+                rep.add("W007", ca->front().pos(), "CA[" + trim(ca->front().simple_text()) + "] but the file is not " + name,
+                        "its game tree reads as ASCII text; the charset was guessed instead");
+                name.clear();
+            }
+            first_ca = name;
+            if (!name.empty()) chosen = {name, charset_origin::declared};
+            // The CA is honoured, as FF[4] says; but text in valid UTF-8 under a legacy CA is
+            // the most common mislabel, so say so.
+            if (!name.empty() && name != "UTF-8" && name != "US-ASCII" && scannable(name) && !all_ascii(bytes) &&
+                is_valid_utf8(bytes))
+                rep.add("W007", ca->front().pos(), "CA[" + trim(ca->front().simple_text()) + "] but the text is valid UTF-8",
+                        "read as " + name + ", as CA says; if the text is UTF-8, give --charset UTF-8 (sgfcheck fix then writes it right)");
+        }
+        if (chosen.charset.empty()) chosen = guess(rep, bytes, ca ? "the CA value cannot be used" : "no CA", r.trees.empty());
+        if (!scannable(chosen.charset) && chosen.charset != "US-ASCII") {
+            r = load_result{};
+            parse_converted(chosen.charset, unicode_why(chosen.charset));
+        }
+    }
+    r.charset = chosen.charset;
+    r.origin = chosen.origin;
+
+    // Every tree's CA: spelling, and whether it can be honoured.
+    const auto trees = r.trees.trees();
+    for (std::size_t i = 0; i < trees.size(); ++i) {
+        std::string cs = chosen.charset;
+        const auto ca = root_ca(trees[i]);
+        const bool first = i == 0;
+        std::string name;
+        if (ca) name = first && first_ca_checked ? first_ca : check_ca_spelling(rep, *ca);
+        if (ca && !name.empty()) {
+            const std::string label = trim(ca->front().simple_text());
+            if (chosen.origin == charset_origin::option) {
+                if (name != chosen.charset)
+                    rep.add("I004", ca->front().pos(), "--charset " + chosen.charset + " overrides CA[" + label + "]",
+                            "the text is read as " + chosen.charset);
+            } else if (chosen.origin == charset_origin::bom) {
+                if (!same_unicode_family(name, chosen.charset) && !(chosen.charset == "UTF-8" && name == "US-ASCII"))
+                    rep.add("W007", ca->front().pos(), "CA[" + label + "] contradicts the " + chosen.charset + " byte order mark",
+                            "the byte order mark wins: the text is read as " + chosen.charset);
+            } else if (r.converted) {
+                if (!charset_compatible(name, chosen.charset))
+                    rep.add("W007", ca->front().pos(),
+                            "game tree " + std::to_string(i + 1) + " declares CA[" + label + "], but the file was converted from " +
+                                chosen.charset + " as a whole",
+                            "its text was read as " + chosen.charset + "; split the collection into files of one charset");
+            } else if (scannable(name)) {
+                cs = name;  // ASCII-safe: this tree's values are decoded in its own charset
+            } else if (!charset_compatible(name, chosen.charset)) {
+                rep.add("W007", ca->front().pos(),
+                        "game tree " + std::to_string(i + 1) + " declares CA[" + label + "], which would need the whole file converted",
+                        "its text was read as " + chosen.charset + "; split the collection into files of one charset");
+            }
+        }
+        r.tree_charsets.push_back(cs);
+    }
+    if (chosen.origin == charset_origin::option && (trees.empty() || !root_ca(trees[0])))
+        rep.add("I004", rep.at(0), "--charset " + chosen.charset + " (the file has no CA)", "the text is read as " + chosen.charset);
+
+    // W005: every byte sequence that is not a character, in the charset its tree is read in.
+    if (r.converted) {
+        rep.invalid(conversion_errors, chosen.charset);
+    } else {
+        // Tree i spans from its '(' to the next tree's (the first from the file's start).
+        const std::size_t n = trees.empty() ? 1 : trees.size();
+        for (std::size_t i = 0; i < n; ++i) {
+            // (offsets of the '(' straight from the tree: positions would count lines)
+            const std::size_t from = i == 0 ? 0 : trees[i].rep()->open;
+            const std::size_t to = i + 1 < trees.size() ? trees[i + 1].rep()->open : bytes.size();
+            const std::string& cs = i < r.tree_charsets.size() ? r.tree_charsets[i] : chosen.charset;
+            const std::string_view part = std::string_view(bytes).substr(from, to - from);
+            if (all_ascii(part)) continue;
+            std::vector<invalid_sequence> bad = cs == "UTF-8" ? validate_utf8(part) : decode_to_utf8(part, cs).invalid;
+            for (auto& s : bad) s.offset += from;
+            rep.invalid(bad, cs);
+        }
+    }
+
+    r.diagnostics.insert(r.diagnostics.end(), rep.found.begin(), rep.found.end());
+    std::stable_sort(r.diagnostics.begin(), r.diagnostics.end(),
+                     [](const diagnostic& x, const diagnostic& y) { return x.where.byte < y.where.byte; });
+    return r;
+}
+
+load_result load_file(const std::filesystem::path& path, const load_options& options) {
+    return load(read_file(path), options);
+}
+
+}  // namespace sgf

@@ -1,0 +1,18 @@
+#pragma once
+// The parser's entry for sources that are not plain file bytes: src/input/input.cpp converts a
+// UTF-16/32 (or GB18030, Shift_JIS, ...) file to UTF-8 as a whole and parses the result,
+// with positions mapped back to the file through the source's offset map.
+#include <memory>
+
+#include "sgf/parse.hpp"
+#include "tree/source.hpp"
+
+namespace sgf::detail {
+
+[[nodiscard]] parse_result parse_source(std::shared_ptr<const source> src, const parse_options& options);
+
+// FF of a game tree's root as the file gives it (FF[1] when missing, as ff4_properties.txt
+// FF "Default value: 1"), or 0 when the value is not a number.
+[[nodiscard]] int declared_ff(const node& root);
+
+}  // namespace sgf::detail

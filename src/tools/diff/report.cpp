@@ -1,0 +1,251 @@
+// The report of `sgfcheck diff`: report.md (one section per kind of disagreement, with the
+// minimal case and the spec sentence that decides it) and report.jsonl (one line per case).
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "sgf/write.hpp"
+#include "tools/diff/diff.hpp"
+#include "sgf/diagnostic.hpp"
+#include "sgf/json.hpp"
+#include "sgf/parse.hpp"
+#include "sgf/properties.hpp"
+
+namespace sgf::tools::diff {
+
+namespace {
+
+constexpr std::size_t clip_at = 600;
+
+std::string clipped(std::string s, std::size_t n = clip_at) {
+    if (s.size() > n) s = s.substr(0, n) + "... (" + std::to_string(s.size()) + " bytes)";
+    return s;
+}
+
+std::string verdict_text(const our_verdict& v) {
+    if (v.accepted) return "accepted";
+    std::string s = "rejected (";
+    for (std::size_t i = 0; i < v.errors.size(); ++i) s += (i ? " " : "") + v.errors[i];
+    return s + ")";
+}
+
+std::string their_text(const their_verdict& v) {
+    std::string s(to_string(v.result));
+    if (!v.detail.empty()) s += " (" + v.detail + ")";
+    return s;
+}
+
+// The spec rows of the properties in a file we accept (why it is valid).
+std::string rows_of(std::string_view bytes) {
+    const parse_result r = parse(bytes);
+    std::set<std::string> seen;
+    std::string out;
+    for (const game_tree& t : r.trees) {
+        int gm = 1;
+        if (const auto g = t.front().find("GM")) {
+            try {
+                gm = std::stoi(g->front().unescaped());
+            } catch (const std::exception&) {
+            }
+        }
+        for (preorder p(t); !p.done(); p.next())
+            for (const property& q : p.current().properties()) {
+                const auto* row = find_property(q.ident(), 4, gm, profile::ff4);
+                if (row == nullptr || !seen.insert(std::string(q.ident())).second) continue;
+                out += (out.empty() ? "" : "; ") + std::string(row->spec_section) + " (" + std::string(row->value_type) + ")";
+            }
+    }
+    return out;
+}
+
+// How deep the game trees nest ('(' inside values not counted).
+std::size_t nesting(std::string_view s) {
+    std::size_t depth = 0, deepest = 0;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (s[i] == '[') {
+            for (++i; i < s.size() && s[i] != ']'; ++i)
+                if (s[i] == '\\') ++i;
+        } else if (s[i] == '(') {
+            deepest = std::max(deepest, ++depth);
+        } else if (s[i] == ')' && depth > 0) {
+            --depth;
+        }
+    }
+    return deepest;
+}
+
+// The sentence that decides a disagreement.
+std::string spec_of(const finding& f) {
+    const our_verdict& ours = f.minimised ? f.minimal_ours : f.ours;
+    const std::string& bytes = f.minimised ? f.minimal : f.bytes;
+    std::string out;
+    if (!ours.accepted) {
+        for (const auto& c : ours.errors) {
+            const auto* info_row = find_code(c);
+            out += (out.empty() ? "" : "; ") + c + ": " + (info_row ? std::string(info_row->source) : std::string("?"));
+        }
+        if (f.applied != mutation::none) {
+            const auto& m = info(f.applied);
+            for (const auto& c : ours.errors)
+                if (c == m.code) out += "; \"" + std::string(m.quote) + "\"";
+        }
+        return out;
+    }
+    out = "the file is valid FF[4] (000_* EBNF, no checker error)";
+    const std::string rows = rows_of(bytes);
+    if (!rows.empty()) out += "; " + rows;
+    const kind k = f.minimised ? f.minimal_found.what : f.found.what;
+    if (k == kind::tree_differs || k == kind::tree_invalid)
+        out += "; design.md JSON tree: values after escape processing (ff4_sgf.txt 3.2 Text: \"\\\" is the escape "
+               "character ... soft line breaks removed), in file order, variations as written";
+    return out;
+}
+
+void json_field(std::string& out, std::string_view key, std::string_view v, bool first = false) {
+    if (!first) out += ',';
+    append_json_string(out, key);
+    out += ':';
+    append_json_string(out, v);
+}
+
+}  // namespace
+
+std::string escaped(std::string_view bytes) {
+    std::string out;
+    for (const char ch : bytes) {
+        const auto c = static_cast<unsigned char>(ch);
+        switch (c) {
+            case '\n': out += "\\n"; break;
+            case '\r': out += "\\r"; break;
+            case '\t': out += "\\t"; break;
+            case '\\': out += "\\\\"; break;
+            default:
+                if (c >= 0x20 && c < 0x7f) {
+                    out += ch;
+                } else {
+                    char buf[8];
+                    std::snprintf(buf, sizeof buf, "\\x%02X", c);
+                    out += buf;
+                }
+        }
+    }
+    return out;
+}
+
+void write_report(const std::filesystem::path& dir, const run_info& run, const std::vector<finding>& findings) {
+    // groups by outcome key, in order of first appearance
+    std::vector<std::string> order;
+    std::map<std::string, std::vector<const finding*>> groups;
+    for (const auto& f : findings) {
+        const auto k = f.found.key();
+        if (!groups.count(k)) order.push_back(k);
+        groups[k].push_back(&f);
+    }
+
+    // ------------------------------------------------------------------ JSON lines
+    std::string jl;
+    for (const auto& f : findings) {
+        jl += '{';
+        json_field(jl, "impl", run.impl, true);
+        jl += ",\"seed\":" + std::to_string(f.seed);
+        json_field(jl, "case", f.name);
+        json_field(jl, "reproduce", "sgfcheck gen --seed " + std::to_string(f.seed) + (f.valid ? " --valid" : " --invalid") + run.gen_flags);
+        json_field(jl, "mutation", f.applied == mutation::none ? "" : info(f.applied).name);
+        json_field(jl, "kind", to_string(f.found.what));
+        json_field(jl, "signature", f.found.signature);
+        if (!f.found.differences.empty()) {
+            jl += ",\"differences\":[";
+            for (std::size_t i = 0; i < f.found.differences.size(); ++i) {
+                if (i) jl += ',';
+                append_json_string(jl, f.found.differences[i]);
+            }
+            jl += ']';
+        }
+        json_field(jl, "ours", verdict_text(f.ours));
+        json_field(jl, "theirs", their_text(f.theirs));
+        jl += ",\"bytes\":" + std::to_string(f.bytes.size());
+        json_field(jl, "minimal", f.minimised ? escaped(f.minimal) : "");
+        if (f.minimised) {
+            json_field(jl, "minimal_kind", f.minimal_found.key());
+            json_field(jl, "minimal_ours", verdict_text(f.minimal_ours));
+            json_field(jl, "minimal_theirs", their_text(f.minimal_theirs));
+            jl += ",\"tests\":" + std::to_string(f.tests);
+        }
+        json_field(jl, "spec", spec_of(f));
+        jl += "}\n";
+    }
+    write_file_atomically(dir / "report.jsonl", jl);
+
+    // -------------------------------------------------------------------- Markdown
+    std::ostringstream md;
+    md << "# sgfcheck diff: `" << run.impl << "`\n\n";
+    md << "Reproduce: `" << run.command_line << "`\n\n";
+    md << run.count << " generated cases (" << run.valid << " valid, " << run.invalid << " invalid, seeds " << run.seed
+       << " to " << run.seed + run.count - 1 << "), " << static_cast<long long>(run.seconds + 0.5) << " s. Agree: "
+       << run.agree << ". Disagree: " << findings.size() << " cases in " << order.size() << " kinds.\n\n";
+    if (!order.empty()) {
+        md << "| # | kind | signature | cases | minimal case |\n|---|---|---|---|---|\n";
+        for (std::size_t i = 0; i < order.size(); ++i) {
+            const auto& g = groups[order[i]];
+            const finding* rep = g.front();
+            for (const auto* f : g)
+                if (f->minimised) rep = f;
+            std::string shown = rep->minimised ? escaped(rep->minimal) : "(not minimised)";
+            shown = clipped(shown, 80);
+            for (auto& c : shown)
+                if (c == '|') c = '/';
+            md << "| " << i + 1 << " | " << to_string(rep->found.what) << " | " << rep->found.signature << " | " << g.size()
+               << " | `" << shown << "` |\n";
+        }
+        md << "\n";
+    }
+    for (std::size_t i = 0; i < order.size(); ++i) {
+        const auto& g = groups[order[i]];
+        const finding* rep = g.front();
+        for (const auto* f : g)
+            if (f->minimised) rep = f;
+        md << "## " << i + 1 << ". " << to_string(rep->found.what) << (rep->found.signature.empty() ? "" : ": ")
+           << rep->found.signature << " (" << g.size() << (g.size() == 1 ? " case)" : " cases)") << "\n\n";
+        if (rep->minimised) {
+            md << "Minimal case (" << rep->minimal.size() << " bytes, "
+               << (nesting(rep->minimal) > 100 ? "nesting depth " + std::to_string(nesting(rep->minimal)) + ", " : std::string())
+               << rep->tests << " runs"
+               << (rep->budget_spent ? ", budget spent" : "") << "; `cases/" << rep->name << ".min.sgf`):\n\n```\n"
+               << clipped(escaped(rep->minimal)) << "\n```\n\n";
+            md << "- ours: " << verdict_text(rep->minimal_ours) << "\n- theirs: " << their_text(rep->minimal_theirs) << "\n";
+            if (!keeps(rep->found, rep->minimal_found))
+                md << "- note: with the full timeout the minimal case is " << rep->minimal_found.key() << "\n";
+            if (!rep->tree_ours.empty() || !rep->tree_theirs.empty())
+                md << "- our tree: `" << clipped(rep->tree_ours, 300) << "`\n- their tree: `" << clipped(rep->tree_theirs, 300)
+                   << "`\n";
+        } else {
+            md << "- ours: " << verdict_text(rep->ours) << "\n- theirs: " << their_text(rep->theirs) << "\n";
+        }
+        md << "- spec: " << spec_of(*rep) << "\n";
+        md << "- first case: seed " << rep->seed << " (`sgfcheck gen --seed " << rep->seed
+           << (rep->valid ? " --valid" : " --invalid") << run.gen_flags << "`), " << rep->bytes.size() << " bytes"
+           << (nesting(rep->bytes) > 100 ? ", nesting depth " + std::to_string(nesting(rep->bytes)) : std::string())
+           << (rep->applied != mutation::none ? ", mutation " + std::string(info(rep->applied).name) : std::string())
+           << "; `cases/" << rep->name << ".sgf`\n";
+        md << "- seeds:";
+        std::size_t shown = 0;
+        for (const auto* f : g) {
+            if (shown++ == 40) {
+                md << " ...";
+                break;
+            }
+            md << " " << f->seed;
+        }
+        md << "\n\n";
+    }
+    if (!run.features.empty()) {
+        md << "Covered by the cases: ";
+        for (std::size_t i = 0; i < run.features.size(); ++i) md << (i ? ", " : "") << run.features[i];
+        md << ".\n";
+    }
+    write_file_atomically(dir / "report.md", md.str());
+}
+
+}  // namespace sgf::tools::diff

@@ -1,0 +1,116 @@
+// Value decodings (000_* "Text", "SimpleText", "Escaping"; ff4_sgf.txt "Text").
+#include <string>
+
+#include "grammar/value_scan.hpp"
+#include "sgf/value.hpp"
+#include "tree/source.hpp"
+
+namespace sgf {
+
+namespace {
+
+// Length of the line break starting at s[i] (LF, CR, CRLF, LFCR), or 0.
+std::size_t line_break_at(std::string_view s, std::size_t i) noexcept {
+    const char c = s[i];
+    if (c != '\n' && c != '\r') return 0;
+    if (i + 1 < s.size() && (s[i + 1] == '\n' || s[i + 1] == '\r') && s[i + 1] != c) return 2;
+    return 1;
+}
+
+enum class mode { unescape, text, simple_text };
+
+std::string decode(std::string_view raw, mode m) {
+    std::string out;
+    out.reserve(raw.size());
+    for (std::size_t i = 0; i < raw.size();) {
+        char c = raw[i];
+        if (c == '\\' && i + 1 < raw.size()) {
+            if (const std::size_t lb = line_break_at(raw, i + 1)) {  // soft line break: removed
+                i += 1 + lb;
+                continue;
+            }
+            c = raw[i + 1];
+            i += 2;
+            // "Any char following '\' is inserted verbatim (exception: whitespaces still
+            // have to be converted to space!)"
+            if (m != mode::unescape && grammar::is_white(c)) c = ' ';
+            out.push_back(c);
+            continue;
+        }
+        if (c == '\\') {  // a lone trailing '\' (only in unclosed values): kept
+            out.push_back(c);
+            ++i;
+            continue;
+        }
+        if (m != mode::unescape) {
+            if (const std::size_t lb = line_break_at(raw, i)) {
+                out.push_back(m == mode::text ? '\n' : ' ');
+                i += lb;
+                continue;
+            }
+            if (grammar::is_white(c)) c = ' ';
+        }
+        out.push_back(c);
+        ++i;
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string unescape(std::string_view raw) { return decode(raw, mode::unescape); }
+std::string decode_text(std::string_view raw) { return decode(raw, mode::text); }
+std::string decode_simple_text(std::string_view raw) { return decode(raw, mode::simple_text); }
+
+std::optional<std::pair<std::string_view, std::string_view>> split_compose(std::string_view raw) noexcept {
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+        if (raw[i] == '\\') {
+            ++i;
+            continue;
+        }
+        if (raw[i] == ':') return std::pair{raw.substr(0, i), raw.substr(i + 1)};
+    }
+    return std::nullopt;
+}
+
+std::string canonical_raw(std::string_view raw) {
+    std::string out;
+    out.reserve(raw.size() + 2);
+    for (std::size_t i = 0; i < raw.size();) {
+        char c = raw[i];
+        if (c == '\\' && i + 1 < raw.size()) {
+            if (const std::size_t lb = line_break_at(raw, i + 1)) {
+                i += 1 + lb;
+                continue;
+            }
+            c = raw[i + 1];
+            i += 2;
+            if (c == ']' || c == '\\' || c == ':') out.push_back('\\');
+            out.push_back(c);  // canonical_raw(x) unescapes to unescape(x): the JSON tree is kept
+            continue;
+        }
+        if (c == ']' || c == '\\') out.push_back('\\');  // only a lone trailing '\' reaches here
+        out.push_back(c);
+        ++i;
+    }
+    return out;
+}
+
+std::string escape(std::string_view text, bool escape_colon) {
+    std::string out;
+    out.reserve(text.size() + 2);
+    for (char c : text) {
+        if (c == ']' || c == '\\' || (escape_colon && c == ':')) out.push_back('\\');
+        out.push_back(c);
+    }
+    return out;
+}
+
+std::string_view value::raw() const noexcept {
+    if (src_ == nullptr) return {};
+    return std::string_view(src_->data() + open_ + 1, size_);
+}
+
+position value::pos() const { return src_ ? src_->position_of(open_) : position{}; }
+
+}  // namespace sgf
