@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "sgf/diagnostic.hpp"
+#include "sgf/properties.hpp"
 #include "tools/generate/generate.hpp"
 
 namespace sgf::cli {
@@ -40,6 +41,8 @@ void print_diagnostic(std::ostream& os, const diagnostic& d, std::string_view fi
 
 // "--name=value" or "--name value"; returns nullopt when args[i] is not that option.
 std::optional<std::string> option_value(const std::vector<std::string>& args, std::size_t& i, std::string_view name);
+// The value of --profile; throws usage_error for an unknown name.
+profile profile_option(const std::string& v);
 // The value of --timeout: a positive, finite number of seconds; throws usage_error otherwise.
 double seconds_option(const std::string& v);
 // The value of a count or seed option (`name` for the message): digits only, no sign;

@@ -80,6 +80,11 @@ int write_output(const std::string& out, std::string_view text) {
     return exit_ok;
 }
 
+profile profile_option(const std::string& v) {
+    if (const auto p = find_profile(v)) return *p;
+    throw usage_error{"--profile must be ff4, current or hex"};
+}
+
 std::optional<std::string> option_value(const std::vector<std::string>& args, std::size_t& i, std::string_view name) {
     const std::string& a = args[i];
     if (a.size() > name.size() && a.compare(0, name.size(), name) == 0 && a[name.size()] == '=')

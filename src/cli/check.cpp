@@ -1,24 +1,15 @@
-// sgfcheck check | fmt | dump
-#include <algorithm>
+// sgfcheck [check]: the input stage, parser and checker on every file, reported in file order.
 #include <iostream>
-#include <iterator>
 
 #include "cli.hpp"
 #include "loaded.hpp"
 #include "sgf/check_file.hpp"
 #include "sgf/inherit.hpp"
 #include "sgf/json.hpp"
-#include "sgf/parse.hpp"
-#include "sgf/write.hpp"
 
 namespace sgf::cli {
 
 namespace {
-
-profile profile_option(const std::string& v) {
-    if (const auto p = find_profile(v)) return *p;
-    throw usage_error{"--profile must be ff4, current or hex"};
-}
 
 // --show-inherited: the inherit properties in effect at each node where any is.
 void print_inherited(std::ostream& os, const collection& c, profile p, std::string_view file, output_format format) {
@@ -117,61 +108,6 @@ int run_check(const std::vector<std::string>& args) {
         std::cout << errors << (errors == 1 ? " error, " : " errors, ") << warnings
                   << (warnings == 1 ? " warning" : " warnings") << " in " << checked << (checked == 1 ? " file\n" : " files\n");
     return status;
-}
-
-int run_fmt(const std::vector<std::string>& args) {
-    std::string in, out;
-    write_options wopts;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        if (auto v = option_value(args, i, "-o")) out = *v;
-        else if (auto w = option_value(args, i, "--width")) {
-            try {
-                wopts.width = std::stoul(*w);
-            } catch (const std::exception&) {
-                throw usage_error{"--width needs a number"};
-            }
-        } else if (args[i].size() > 1 && args[i][0] == '-') throw usage_error{"unknown option " + args[i]};
-        else if (in.empty()) in = args[i];
-        else throw usage_error{"fmt takes one input file"};
-    }
-    if (in.empty()) throw usage_error{"fmt needs an input file"};
-    const auto read = read_input_reported(in);
-    if (!read) return exit_usage;
-    const std::string& bytes = *read;
-    const parse_result r = parse(std::string_view(bytes));
-    for (const auto& d : r.diagnostics) print_diagnostic(std::cerr, d, in, bytes, output_format::text);
-    if (!r.ok()) {
-        std::cerr << "sgfcheck: " << in << " has syntax errors; nothing written (sgfcheck fix repairs files)\n";
-        return exit_errors;
-    }
-    return write_output(out, write(r.trees, wopts));
-}
-
-int run_dump(const std::vector<std::string>& args) {
-    std::string in;
-    parse_options popts;
-    bool show_inherited = false;
-    std::string charset;
-    profile prof = profile::ff4;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        if (args[i] == "--lenient") popts.lenient = true;
-        else if (auto cs = option_value(args, i, "--charset")) charset = *cs;
-        else if (args[i] == "--show-inherited") show_inherited = true;
-        else if (auto pr = option_value(args, i, "--profile")) prof = profile_option(*pr);
-        else if (args[i].size() > 1 && args[i][0] == '-') throw usage_error{"unknown option " + args[i]};
-        else if (in.empty()) in = args[i];
-        else throw usage_error{"dump takes one input file"};
-    }
-    if (in.empty()) throw usage_error{"dump needs an input file"};
-    const auto read = read_input_reported(in);
-    if (!read) return exit_usage;
-    const std::string& bytes = *read;
-    const load_result r = charset_usage_errors([&] { return load(bytes, {popts.lenient, charset}); });
-    for (const auto& d : r.diagnostics) print_loaded(std::cerr, r, d, in, bytes, output_format::text);
-    // values in UTF-8, decoded through the file's charset
-    const auto utf8 = [&r](std::size_t tree, std::string_view raw) { return r.utf8(raw, tree); };
-    std::cout << (show_inherited ? to_json_with_inherited(r.trees, prof, utf8) : to_json(r.trees, utf8)) << '\n';
-    return r.ok() ? exit_ok : exit_errors;
 }
 
 }  // namespace sgf::cli
