@@ -1,6 +1,7 @@
 #pragma once
 // Diagnostics: every finding of the parser and the checker, with a stable code.
 // The code table (all_codes) is the single list of codes; docs/diagnostics.md documents it.
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -22,6 +23,7 @@ struct diagnostic {
     std::string message;          // one line: what is wrong
     std::string hint;             // how to fix it, or how the parser recovered (may be empty)
     std::optional<position> related;  // e.g. the '[' that opened an unterminated value
+    std::uint64_t count = 1;          // how many findings this stands for (N for an "N more" summary)
 };
 
 // One row per code: never renumbered, never reused.
