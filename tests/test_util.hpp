@@ -15,16 +15,12 @@
 #include "sgf/parse.hpp"
 #include "sgf/tree.hpp"
 #include "sgf/write.hpp"
-
-#ifndef SGF_SHARED_DIR
-#error "SGF_SHARED_DIR (the shared spec and corpus folder) must be defined by the build"
-#endif
+#include "tests/shared_dir.hpp"
 
 namespace sgf_test {
 
 namespace fs = std::filesystem;
 
-[[nodiscard]] inline fs::path shared_dir() { return fs::path(SGF_SHARED_DIR); }
 
 // "E006@1:1 E001@1:1": codes and positions of a parse, for messages and exact checks
 // (at most `limit` of them, then "... (N)").

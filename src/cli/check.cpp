@@ -1,8 +1,20 @@
-// sgfcheck [check]: the input stage, parser and checker on every file, reported in file order.
+// sgfcheck [check]: the input stage, parser and checker on every file, on -j worker
+// threads, reported in file order; then statistics and the summary.
 #include <iostream>
+#include <memory>
+#include <sstream>
+#include <thread>
 
+#include <unistd.h>
+
+#include "baseline.hpp"
+#include "check_settings.hpp"
 #include "cli.hpp"
+#include "config.hpp"
 #include "loaded.hpp"
+#include "sarif.hpp"
+#include "summary.hpp"
+#include "tools/parallel_for.hpp"
 #include "sgf/check_file.hpp"
 #include "sgf/inherit.hpp"
 #include "sgf/json.hpp"
@@ -54,60 +66,160 @@ void print_inherited(std::ostream& os, const collection& c, profile p, std::stri
             p);
 }
 
+// The settings of the files that share a config file: selection and profile.
+struct file_rules {
+    code_selection selection;
+    profile prof = profile::ff4;
+};
+
+// What checking one file gives the thread that prints.
+struct file_outcome {
+    std::string out;    // findings, as they go to stdout
+    std::string error;  // the file could not be read
+    file_tally tally;
+};
+
+struct run_context {
+    const check_settings& s;
+    const baseline* known = nullptr;
+    bool color = false;
+};
+
+file_outcome check_one(const std::string& name, const file_rules& rules, const run_context& ctx) {
+    const check_settings& s = ctx.s;
+    file_outcome o;
+    std::string bytes;
+    try {
+        bytes = read_input(name);
+    } catch (const std::system_error& e) {
+        o.error = e.what();
+        return o;
+    }
+    check_options copts;
+    copts.prof = rules.prof;
+    const file_check fc =
+        charset_usage_errors([&] { return check_file(bytes, {s.lenient, s.charset}, copts); });
+    const load_result& r = fc.loaded;
+    const std::string shown = name == "-" ? "<stdin>" : name;
+    const std::string uri = s.format == output_format::sarif ? sarif_uri(shown) : std::string();
+    // The baseline's findings of this file, used up one by one.
+    std::unordered_map<std::string, std::uint64_t> known;
+    if (ctx.known)
+        if (const auto it = ctx.known->files.find(shown); it != ctx.known->files.end()) known = it->second;
+    std::unordered_map<std::string, std::uint64_t> seen;  // occurrences so far, for fingerprints
+    std::ostringstream os;
+    for (const diagnostic& d : fc.diagnostics) {
+        if (!rules.selection.enabled(d.code)) continue;
+        std::string key;
+        if (ctx.known || s.format == output_format::sarif) key = finding_key(d);
+        if (ctx.known) {
+            if (const auto it = known.find(key); it != known.end() && it->second > 0) {
+                --it->second;
+                o.tally.baseline_known += d.count;
+                continue;
+            }
+        }
+        o.tally.add(d);
+        if (s.format == output_format::sarif) {
+            if (!o.out.empty() || os.tellp() > 0) os << ",\n";
+            os << sarif_result(d, uri, r, bytes, finding_fingerprint(shown, key, seen[key]++));
+        } else {
+            print_loaded(os, r, d, shown, bytes, s.format, ctx.color);
+        }
+    }
+    if (s.show_inherited && s.format != output_format::sarif)
+        print_inherited(os, r.trees, rules.prof, shown, s.format);
+    o.out = std::move(os).str();
+    return o;
+}
+
 }  // namespace
 
 int run_check(const std::vector<std::string>& args) {
-    output_format format = output_format::text;
-    parse_options popts;
-    check_options copts;
-    bool show_inherited = false;
-    std::string charset;
-    std::vector<std::string> files;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        if (auto v = option_value(args, i, "--format")) {
-            if (*v == "json") format = output_format::json;
-            else if (*v == "text") format = output_format::text;
-            else throw usage_error{"--format must be text or json"};
-        } else if (auto pr = option_value(args, i, "--profile")) {
-            copts.prof = profile_option(*pr);
-        } else if (args[i] == "--show-inherited") {
-            show_inherited = true;
-        } else if (args[i] == "--lenient") {
-            popts.lenient = true;
-        } else if (auto cs = option_value(args, i, "--charset")) {
-            charset = *cs;
-        } else if (args[i].size() > 1 && args[i][0] == '-' && args[i] != "-") {
-            throw usage_error{"unknown option " + args[i]};
-        } else {
-            files.push_back(args[i]);
+    const check_settings s = parse_check_settings(args);
+    const input_list inputs = expand_inputs(s.inputs, s.filters);
+    if (s.charset.size()) (void)charset_usage_errors([&] { return load(std::string(), {false, s.charset}); });
+
+    // Rules per file: the command line over the nearest sgfcheck.toml; one entry per config.
+    std::map<const file_config*, std::shared_ptr<const file_rules>> by_config;
+    config_finder finder;
+    std::shared_ptr<const file_config> fixed =
+        s.no_config ? std::make_shared<file_config>()
+                    : s.config ? std::make_shared<file_config>(read_config(*s.config)) : nullptr;
+    std::vector<std::shared_ptr<const file_config>> keep;  // configs stay alive for the run
+    std::vector<const file_rules*> rules_of(inputs.files.size());
+    for (std::size_t i = 0; i < inputs.files.size(); ++i) {
+        std::shared_ptr<const file_config> cfg = fixed ? fixed : finder.for_file(inputs.files[i]);
+        auto& slot = by_config[cfg.get()];
+        if (!slot) {
+            auto r = std::make_shared<file_rules>();
+            r->selection.select = s.select ? *s.select : cfg->select.value_or(std::vector<code_selector>{});
+            r->selection.extend = cfg->extend;
+            r->selection.extend.insert(r->selection.extend.end(), s.extend.begin(), s.extend.end());
+            r->selection.ignore = cfg->ignore;
+            r->selection.ignore.insert(r->selection.ignore.end(), s.ignore.begin(), s.ignore.end());
+            r->prof = s.prof ? *s.prof : cfg->prof.value_or(profile::ff4);
+            slot = std::move(r);
+            keep.push_back(cfg);
         }
+        rules_of[i] = slot.get();
     }
-    if (files.empty()) throw usage_error{"no input files"};
-    int status = exit_ok;
-    std::size_t errors = 0, warnings = 0, checked = 0;
-    for (const auto& name : expand_inputs(files)) {
-        const auto read = read_input_reported(name);
-        if (!read) {
-            status = exit_usage;
-            continue;
-        }
-        const std::string& bytes = *read;
-        ++checked;
-        const file_check fc = charset_usage_errors([&] { return check_file(bytes, {popts.lenient, charset}, copts); });
-        const load_result& r = fc.loaded;
-        const std::string_view shown = name == "-" ? std::string_view("<stdin>") : std::string_view(name);
-        for (const auto& d : fc.diagnostics) {
-            print_loaded(std::cout, r, d, shown, bytes, format);
-            if (d.level == severity::error) ++errors;
-            else if (d.level == severity::warning) ++warnings;
-        }
-        if (show_inherited) print_inherited(std::cout, r.trees, copts.prof, shown, format);
-        if (!fc.ok() && status == exit_ok) status = exit_errors;
+
+    std::optional<baseline> known;
+    if (s.baseline) known = read_baseline(*s.baseline);
+    const run_context ctx{s, known ? &*known : nullptr, s.format == output_format::text && use_color(s.color, 1)};
+
+    const std::size_t n = inputs.files.size();
+    unsigned jobs = s.jobs;
+    if (jobs == 0) jobs = n > 1 ? std::max(1u, std::thread::hardware_concurrency()) : 1;
+    progress_line progress(s.progress && !s.quiet && inputs.any_directory && is_terminal(2), n);
+
+    run_summary sum;
+    bool unreadable = false, first_result = true;
+    if (s.format == output_format::sarif) sarif_begin(std::cout);
+    tools::ordered_for(
+        n, jobs, std::size_t{jobs} * 16,
+        [&](std::size_t i) { return check_one(inputs.files[i], *rules_of[i], ctx); },
+        [&](std::size_t i, file_outcome o) {
+            if (!o.error.empty() || !o.out.empty()) progress.clear();
+            if (!o.error.empty()) {
+                std::cout << std::flush;
+                std::cerr << "sgfcheck: " << o.error << '\n';
+                unreadable = true;
+                ++sum.unreadable;
+            } else {
+                if (!o.out.empty()) {
+                    if (s.format == output_format::sarif && !first_result) std::cout << ",\n";
+                    first_result = false;
+                    std::cout << o.out;
+                }
+                sum.add(o.tally);
+            }
+            progress.update(i + 1);
+        });
+    progress.clear();
+    if (s.format == output_format::sarif) sarif_end(std::cout, sum.code_levels(), !unreadable);
+
+    // Statistics and the summary: in the JSON Lines stream, else as text (on stderr next to
+    // SARIF, which must stay one JSON document on stdout).
+    std::ostream& text_out = s.format == output_format::sarif ? std::cerr : std::cout;
+    if (s.statistics) {
+        if (s.format == output_format::json) sum.print_statistics_json(std::cout);
+        else sum.print_statistics_text(text_out);
     }
-    if (format == output_format::text && (errors || warnings))
-        std::cout << errors << (errors == 1 ? " error, " : " errors, ") << warnings
-                  << (warnings == 1 ? " warning" : " warnings") << " in " << checked << (checked == 1 ? " file\n" : " files\n");
-    return status;
+    if (!s.quiet) {
+        if (s.format == output_format::json) sum.print_json(std::cout);
+        else sum.print_text(text_out);
+    }
+    std::cout << std::flush;
+    if (!std::cout) {
+        std::cerr << "sgfcheck: cannot write the output\n";
+        return exit_usage;
+    }
+    if (unreadable) return exit_usage;
+    for (std::size_t k = 0; k <= static_cast<std::size_t>(s.fail_on); ++k)
+        if (sum.findings[k]) return exit_errors;
+    return exit_ok;
 }
 
 }  // namespace sgf::cli

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "inputs.hpp"
 #include "sgf/diagnostic.hpp"
 #include "sgf/properties.hpp"
 #include "tools/generate/generate.hpp"
@@ -22,8 +23,6 @@ struct usage_error {
     std::string message;
 };
 
-// Expands FILE...|-|DIR into inputs: directories recursively (*.sgf, sorted), "-" = stdin.
-std::vector<std::string> expand_inputs(const std::vector<std::string>& args);
 // Reads a file or stdin ("-"); throws std::system_error.
 std::string read_input(const std::string& name);
 // read_input for the commands: a failure is reported on stderr and gives nullopt (the
@@ -33,11 +32,12 @@ std::optional<std::string> read_input_reported(const std::string& name);
 // a failure is reported on stderr. Returns exit_ok or exit_usage.
 int write_output(const std::string& out, std::string_view text);
 
-enum class output_format { text, json };
+enum class output_format { text, json, sarif };
 
-// Prints one diagnostic: gcc style with a clipped excerpt and caret, or one JSON line.
+// Prints one diagnostic: gcc style with a clipped excerpt and caret (in colour when `color`:
+// the level as gcc colours it), or one JSON line. (SARIF results: sarif.hpp.)
 void print_diagnostic(std::ostream& os, const diagnostic& d, std::string_view file, std::string_view bytes,
-                      output_format format);
+                      output_format format, bool color = false);
 
 // "--name=value" or "--name value"; returns nullopt when args[i] is not that option.
 std::optional<std::string> option_value(const std::vector<std::string>& args, std::size_t& i, std::string_view name);
@@ -55,6 +55,7 @@ std::uint64_t number_option(const std::string& name, const std::string& v);
 bool generator_option(const std::vector<std::string>& args, std::size_t& i, generate_options& o);
 
 int run_check(const std::vector<std::string>& args);
+int run_stats(const std::vector<std::string>& args);  // stats.cpp
 int run_fmt(const std::vector<std::string>& args);
 int run_dump(const std::vector<std::string>& args);
 int run_conformance(const std::vector<std::string>& args);  // conformance.cpp

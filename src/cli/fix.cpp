@@ -12,17 +12,6 @@
 
 namespace sgf::cli {
 
-void print_loaded(std::ostream& os, const load_result& r, const diagnostic& d, std::string_view file,
-                  std::string_view bytes, output_format format) {
-    if (!r.converted || format == output_format::json || !d.where.known()) {
-        print_diagnostic(os, d, file, bytes, format);
-        return;
-    }
-    diagnostic shown = d;
-    shown.where.byte = r.text_offset(d.where.byte);
-    print_diagnostic(os, shown, file, r.text(), format);
-}
-
 int run_fix(const std::vector<std::string>& args) {
     std::string in, out;
     bool in_place = false;

@@ -20,32 +20,6 @@ namespace sgf::cli {
 
 namespace fs = std::filesystem;
 
-namespace {
-bool is_sgf_name(const fs::path& p) {
-    std::string ext = p.extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return ext == ".sgf";
-}
-}  // namespace
-
-std::vector<std::string> expand_inputs(const std::vector<std::string>& args) {
-    std::vector<std::string> out;
-    for (const auto& a : args) {
-        std::error_code ec;
-        if (a != "-" && fs::is_directory(a, ec)) {
-            std::vector<std::string> found;
-            for (auto it = fs::recursive_directory_iterator(a, fs::directory_options::skip_permission_denied, ec);
-                 !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
-                if (it->is_regular_file(ec) && is_sgf_name(it->path())) found.push_back(it->path().string());
-            std::sort(found.begin(), found.end());
-            out.insert(out.end(), found.begin(), found.end());
-        } else {
-            out.push_back(a);
-        }
-    }
-    return out;
-}
-
 std::string read_input(const std::string& name) {
     if (name == "-") {
         std::string s{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};

@@ -16,7 +16,7 @@ namespace sgf::cli {
 // print_diagnostic, with the excerpt taken from the UTF-8 text when the file was converted
 // (a UTF-16 or GB18030 file's own bytes would print as '?'); positions stay the file's.
 void print_loaded(std::ostream& os, const load_result& r, const diagnostic& d, std::string_view file,
-                  std::string_view bytes, output_format format);
+                  std::string_view bytes, output_format format, bool color = false);  // report.cpp
 
 // Runs f (sgf::load or sgf::check_file); an unknown --charset (std::invalid_argument) is
 // a usage error.

@@ -2,6 +2,7 @@
 #include <ostream>
 
 #include "cli.hpp"
+#include "loaded.hpp"
 #include "sgf/json.hpp"
 
 namespace sgf::cli {
@@ -31,7 +32,18 @@ std::pair<std::size_t, std::size_t> glyph(std::string_view s, std::size_t i) {
     return {wide ? 2 : 1, n};
 }
 
-void print_excerpt(std::ostream& os, std::string_view bytes, const position& where) {
+// SGR sequences as gcc uses them: bold locations, the level in its colour, a green caret.
+constexpr std::string_view bold = "\x1b[1m", reset = "\x1b[0m", green = "\x1b[1;32m";
+std::string_view level_color(severity s) {
+    switch (s) {
+        case severity::error: return "\x1b[1;31m";
+        case severity::warning: return "\x1b[1;35m";
+        case severity::info: return "\x1b[1;36m";
+    }
+    return "";
+}
+
+void print_excerpt(std::ostream& os, std::string_view bytes, const position& where, bool color) {
     if (!where.known() || where.byte > bytes.size()) return;
     const std::size_t at = static_cast<std::size_t>(where.byte);
     // The line around `at`, limited so that a one-line file of megabytes prints little.
@@ -62,24 +74,42 @@ void print_excerpt(std::ostream& os, std::string_view bytes, const position& whe
     }
     if (at >= e) caret = width;
     const std::string num = std::to_string(where.line);
-    os << ' ' << num << " | " << line << '\n' << std::string(num.size() + 1, ' ') << " | " << std::string(caret, ' ') << "^\n";
+    os << ' ' << num << " | " << line << '\n' << std::string(num.size() + 1, ' ') << " | " << std::string(caret, ' ')
+       << (color ? green : "") << '^' << (color ? reset : "") << '\n';
 }
 
 }  // namespace
 
 void print_diagnostic(std::ostream& os, const diagnostic& d, std::string_view file, std::string_view bytes,
-                      output_format format) {
+                      output_format format, bool color) {
     if (format == output_format::json) {
         os << to_json(d, file) << '\n';
         return;
     }
+    if (color) os << bold;
     os << file << ':';
     if (d.where.known()) os << d.where.line << ':' << d.where.column << ':';
-    os << ' ' << to_string(d.level) << '[' << d.code << "]: " << d.message << '\n';
-    print_excerpt(os, bytes, d.where);
+    if (color) os << reset;
+    os << ' ';
+    if (color) os << level_color(d.level);
+    os << to_string(d.level) << '[' << d.code << "]:";
+    if (color) os << reset;
+    os << ' ' << d.message << '\n';
+    print_excerpt(os, bytes, d.where, color);
     if (!d.hint.empty()) os << "   = " << d.hint << '\n';
     if (d.related && d.related->known())
         os << "   = related: " << file << ':' << d.related->line << ':' << d.related->column << '\n';
+}
+
+void print_loaded(std::ostream& os, const load_result& r, const diagnostic& d, std::string_view file,
+                  std::string_view bytes, output_format format, bool color) {
+    if (!r.converted || format == output_format::json || !d.where.known()) {
+        print_diagnostic(os, d, file, bytes, format, color);
+        return;
+    }
+    diagnostic shown = d;
+    shown.where.byte = r.text_offset(d.where.byte);
+    print_diagnostic(os, shown, file, r.text(), format, color);
 }
 
 }  // namespace sgf::cli

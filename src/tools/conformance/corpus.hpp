@@ -25,6 +25,7 @@
 #include "sgf/json.hpp"
 #include "sgf/check_file.hpp"
 #include "sgf/parse.hpp"
+#include "tools/json_value.hpp"
 #include "write/json_stringify.hpp"
 
 namespace sgf::conformance {
@@ -354,27 +355,6 @@ struct expectation {
 // controls as \u00xx, everything else literal UTF-8), key order and repeated keys kept.
 // A token stream with an explicit stack: any depth. Throws std::runtime_error when the text
 // is not JSON.
-
-namespace detail {
-inline void put_utf8(std::string& out, std::uint32_t cp) {
-    if (cp < 0x80) {
-        out.push_back(static_cast<char>(cp));
-    } else if (cp < 0x800) {
-        out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
-        out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-    } else if (cp < 0x10000) {
-        out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
-        out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-        out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-    } else {
-        out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
-        out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-        out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-        out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-    }
-}
-}  // namespace detail
-
 inline std::string normalize_json(std::string_view s) {
     std::string out;
     out.reserve(s.size());
@@ -386,59 +366,8 @@ inline std::string normalize_json(std::string_view s) {
     auto skip_ws = [&] {
         while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r')) ++i;
     };
-    auto hex4 = [&]() -> std::uint32_t {
-        if (i + 4 > s.size()) fail("bad \\u escape");
-        std::uint32_t v = 0;
-        for (int k = 0; k < 4; ++k) {
-            const char h = s[i++];
-            v <<= 4;
-            if (h >= '0' && h <= '9') v |= static_cast<std::uint32_t>(h - '0');
-            else if (h >= 'a' && h <= 'f') v |= static_cast<std::uint32_t>(h - 'a' + 10);
-            else if (h >= 'A' && h <= 'F') v |= static_cast<std::uint32_t>(h - 'A' + 10);
-            else fail("bad \\u escape");
-        }
-        return v;
-    };
     auto string_token = [&] {  // at the opening quote
-        ++i;
-        std::string v;
-        for (;;) {
-            if (i >= s.size()) fail("unterminated string");
-            const char c = s[i++];
-            if (c == '"') break;
-            if (static_cast<unsigned char>(c) < 0x20) fail("control character in string");
-            if (c != '\\') {
-                v.push_back(c);
-                continue;
-            }
-            if (i >= s.size()) fail("unterminated escape");
-            const char e = s[i++];
-            switch (e) {
-                case '"': v.push_back('"'); break;
-                case '\\': v.push_back('\\'); break;
-                case '/': v.push_back('/'); break;
-                case 'b': v.push_back('\b'); break;
-                case 'f': v.push_back('\f'); break;
-                case 'n': v.push_back('\n'); break;
-                case 'r': v.push_back('\r'); break;
-                case 't': v.push_back('\t'); break;
-                case 'u': {
-                    std::uint32_t cp = hex4();
-                    if (cp >= 0xD800 && cp < 0xDC00 && i + 6 <= s.size() && s[i] == '\\' && s[i + 1] == 'u') {
-                        const std::size_t save = i;
-                        i += 2;
-                        const std::uint32_t lo = hex4();
-                        if (lo >= 0xDC00 && lo < 0xE000) cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
-                        else i = save;
-                    }
-                    if (cp >= 0xD800 && cp < 0xE000) cp = 0xFFFD;  // lone surrogate
-                    detail::put_utf8(v, cp);
-                    break;
-                }
-                default: fail("unknown escape");
-            }
-        }
-        sgf::detail::append_stringified(out, v);
+        sgf::detail::append_stringified(out, sgf::tools::read_json_string(s, i));
     };
     auto key = [&] {  // an object key and its ':', at the key's opening quote
         if (i >= s.size() || s[i] != '"') fail("expected a key");

@@ -1,0 +1,92 @@
+// Help texts (help.hpp). Keep each in step with its command's parser.
+#include "help.hpp"
+
+namespace sgf::cli {
+
+const char* const main_help = R"(sgfcheck - reference checker for SGF (Smart Game Format) files
+
+Usage:
+  sgfcheck [check] [options] FILE...|-|DIR...
+                               check files (directories recursively, - = stdin), in parallel,
+                               reported in file order, then a summary (sgfcheck check --help)
+  sgfcheck stats [options] FILE...|DIR...
+                               what an archive uses: properties (files, occurrences, value
+                               forms), FF/GM/CA/AP distributions; text or JSON
+  sgfcheck fmt FILE [-o OUT] [--width N]
+                               write canonical SGF (to stdout, or OUT atomically)
+  sgfcheck dump [--lenient] [--show-inherited [--profile=P]] FILE
+                               print the JSON tree (values after escape processing)
+  sgfcheck fix FILE [-o OUT | --in-place] [--charset NAME]
+                               write clean FF[4], nothing lost
+  sgfcheck conformance [--impl NAME]...
+                               run the conformance corpus through sgfcheck and other
+                               implementations' adapters; write TSVs and a matrix page
+  sgfcheck gen [--seed N] [--count N] [--valid|--invalid] [-o DIR] ...
+                               generate valid and invalid SGF with the expected diagnostics
+  sgfcheck diff --impl 'COMMAND' [--count N] [--seed N] [--tree] ...
+                               differential testing of another implementation
+  sgfcheck version | --version
+  sgfcheck help [COMMAND] | COMMAND --help
+
+Common check options (all of them: sgfcheck check --help):
+  --format=text|json|sarif  -j N  --select/--ignore/--extend-select LIST  --fail-on=LEVEL
+  --statistics  --baseline FILE  --profile=ff4|current|hex  --lenient  --charset NAME
+  --include/--exclude GLOB  --quiet  --color=auto|always|never
+
+Exit status: 0 no errors (warnings allowed), 1 errors found, 2 usage or I/O error.
+
+Examples:
+  sgfcheck game.sgf
+  sgfcheck -j 8 --select E --statistics archive/
+  sgfcheck --format=json games/ > findings.jsonl
+  sgfcheck --format=sarif --baseline findings.jsonl games/ > sgfcheck.sarif
+  cat game.sgf | sgfcheck -
+  sgfcheck fmt game.sgf -o clean.sgf
+  sgfcheck dump game.sgf | jq '.trees[0].nodes[0]'
+
+The manual: man sgfcheck. Codes: docs/diagnostics.md.
+)";
+
+namespace {
+
+constexpr const char* fmt_help = R"(Usage: sgfcheck fmt FILE [-o OUT] [--width N]
+Writes FILE (or standard input, -) as canonical SGF: one node per line, escapes as
+needed, nothing else changed. To stdout, or to OUT, replaced atomically. A file with
+syntax errors is not written (sgfcheck fix repairs files).
+  -o OUT      write to OUT (- = stdout)
+  --width N   wrap long nodes at N columns
+Exit status: 0 written, 1 syntax errors, 2 usage or I/O error.
+)";
+
+constexpr const char* dump_help = R"(Usage: sgfcheck dump [--lenient] [--charset NAME] [--show-inherited [--profile=P]] FILE
+Prints the JSON tree of FILE (or standard input, -): per game tree its nodes, each a
+list of properties in file order with their values after escape processing, as UTF-8,
+and its variations. Findings go to stderr.
+  --lenient          read malformed files as far as possible
+  --charset NAME     read the text in charset NAME
+  --show-inherited   add, per node, the inherit properties (DD, PM, VW) in effect
+  --profile=ff4|current|hex
+Exit status: 0 dumped, 1 errors, 2 usage or I/O error.
+)";
+
+constexpr const char* fix_help = R"(Usage: sgfcheck fix FILE [-o OUT | --in-place] [--charset NAME]
+Writes clean FF[4]: FF[4], CA[UTF-8], UTF-8 text, FF[4] identifiers, repeated properties
+merged, setup and moves split, legacy properties converted, nothing lost. To stdout by
+default; to OUT, or over FILE with --in-place, replaced atomically. What was changed is
+reported on stderr.
+  -o OUT          write to OUT
+  --in-place      replace FILE
+  --charset NAME  read the text in charset NAME (when CA is missing or wrong)
+Exit status: 0 written, 1 nothing to write, 2 usage or I/O error.
+)";
+
+}  // namespace
+
+const char* command_help(std::string_view command) {
+    if (command == "fmt") return fmt_help;
+    if (command == "dump") return dump_help;
+    if (command == "fix") return fix_help;
+    return nullptr;
+}
+
+}  // namespace sgf::cli

@@ -1,0 +1,12 @@
+#pragma once
+// Help texts of the commands whose parsers do not print their own (fmt, dump, fix), and of
+// sgfcheck itself. `sgfcheck CMD --help` and `sgfcheck help CMD` print them (main.cpp).
+#include <string_view>
+
+namespace sgf::cli {
+
+extern const char* const main_help;
+// The help of fmt, dump or fix; nullptr for another name.
+[[nodiscard]] const char* command_help(std::string_view command);
+
+}  // namespace sgf::cli

@@ -1,0 +1,35 @@
+#pragma once
+// The inputs of a command: FILE...|-|DIR expanded to the files to read, in a stable order.
+// One helper for every command that takes many files and directories (check, stats, fix,
+// fmt, dump), so they agree on what a directory means.
+#include <string>
+#include <vector>
+
+namespace sgf::cli {
+
+struct input_filters {
+    // Globs (fnmatch, '*' also crosses '/') for files found in directories. A file is taken
+    // when it matches an include (default: *.sgf, any case) and no exclude; a pattern is
+    // tried against the path below the directory given, and against the file name. An
+    // exclude matching a folder (its path below the directory, or its name) skips the
+    // folder. Files named on the command line are always taken.
+    std::vector<std::string> include;
+    std::vector<std::string> exclude;
+};
+
+struct input_list {
+    std::vector<std::string> files;  // in order: arguments as given, each directory sorted
+    bool any_directory = false;      // a directory was given (progress, default -j)
+};
+
+// Expands the arguments: "-" is stdin, a directory is walked recursively (symlinked
+// folders are not followed; unreadable ones are skipped), anything else is a file (a
+// missing one is reported by whoever reads it). A directory that yields no file says so
+// on stderr ("DIR: no .sgf file").
+[[nodiscard]] input_list expand_inputs(const std::vector<std::string>& args, const input_filters& filters);
+[[nodiscard]] std::vector<std::string> expand_inputs(const std::vector<std::string>& args);
+
+// Whether `pattern` matches `text` as a glob ('*', '?', '[...]'; '*' crosses '/').
+[[nodiscard]] bool glob_match(const std::string& pattern, const std::string& text);
+
+}  // namespace sgf::cli

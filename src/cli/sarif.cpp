@@ -1,0 +1,165 @@
+// SARIF 2.1.0 output (sarif.hpp). Property names and required members follow the OASIS
+// specification (sarif-v2.1.0, sections 3.13 sarifLog, 3.14 run, 3.18-3.19 tool and
+// toolComponent, 3.27 result, 3.28-3.30 location, physicalLocation, region, 3.49
+// reportingDescriptor); tests/sarif_test.cpp checks the structure.
+#include "sarif.hpp"
+
+#include <algorithm>
+#include <ostream>
+
+#include "sgf/json.hpp"
+
+#ifndef SGF_VERSION
+#define SGF_VERSION "unknown"
+#endif
+#ifndef SGF_DOCS_URL
+#define SGF_DOCS_URL "file:///usr/local/share/doc/sgfcheck/diagnostics.md"
+#endif
+
+namespace sgf::cli {
+
+namespace {
+
+std::string_view sarif_level(severity s) {
+    switch (s) {
+        case severity::error: return "error";
+        case severity::warning: return "warning";
+        case severity::info: return "note";
+    }
+    return "note";
+}
+
+// The column in Unicode code points (SARIF columnKind unicodeCodePoints) of text byte
+// `at`, counting from the start of its line; bytes that are not UTF-8 count one each.
+std::uint64_t code_point_column(std::string_view text, std::uint64_t at) {
+    if (at > text.size()) return 0;
+    std::size_t b = static_cast<std::size_t>(at);
+    while (b > 0 && text[b - 1] != '\n' && text[b - 1] != '\r') --b;
+    std::uint64_t col = 1;
+    for (std::size_t i = b; i < at; ++i)
+        if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++col;
+    return col;
+}
+
+// The text positions are counted in: the UTF-8 conversion of a converted file, else its bytes.
+std::string region(const position& p, const load_result& r, std::string_view bytes) {
+    const std::string_view text = r.converted ? r.text() : bytes;
+    const std::uint64_t col = p.byte == position::npos ? 0 : code_point_column(text, r.text_offset(p.byte));
+    std::string out = "\"region\":{\"startLine\":";
+    out += std::to_string(p.line);
+    out += ",\"startColumn\":";
+    out += std::to_string(col ? col : p.column);
+    if (p.byte != position::npos) {
+        out += ",\"byteOffset\":";
+        out += std::to_string(p.byte);
+    }
+    out += '}';
+    return out;
+}
+
+std::string json_string(std::string_view s) {
+    std::string out;
+    append_json_string(out, s);
+    return out;
+}
+
+}  // namespace
+
+std::string code_help_uri(std::string_view code) {
+    std::string out = SGF_DOCS_URL;
+    out += '#';
+    for (const char c : code) out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+    return out;
+}
+
+std::string sarif_uri(std::string_view file) {
+    if (file == "<stdin>" || file == "-") return "stdin";
+    static constexpr char hex[] = "0123456789ABCDEF";
+    std::string out = file.starts_with('/') ? "file://" : "";
+    for (const char ch : file) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (std::isalnum(c) || std::string_view("-._~/").find(ch) != std::string_view::npos) {
+            out.push_back(ch);
+        } else {
+            out.push_back('%');
+            out.push_back(hex[c >> 4]);
+            out.push_back(hex[c & 15]);
+        }
+    }
+    return out;
+}
+
+std::string sarif_result(const diagnostic& d, std::string_view uri, const load_result& r, std::string_view bytes,
+                         std::uint64_t fingerprint) {
+    std::string text = d.message;
+    if (!d.hint.empty()) {
+        text += " (";
+        text += d.hint;
+        text += ')';
+    }
+    std::string out = "{\"ruleId\":";
+    append_json_string(out, d.code);
+    out += ",\"level\":\"";
+    out += sarif_level(d.level);
+    out += "\",\"message\":{\"text\":";
+    append_json_string(out, text);
+    std::string artifact = "\"artifactLocation\":{\"uri\":";
+    append_json_string(artifact, uri);
+    artifact += '}';
+    out += "},\"locations\":[{\"physicalLocation\":{";
+    out += artifact;
+    if (d.where.known()) {
+        out += ',';
+        out += region(d.where, r, bytes);
+    }
+    out += "}}]";
+    if (d.related && d.related->known()) {
+        out += ",\"relatedLocations\":[{\"id\":1,\"physicalLocation\":{";
+        out += artifact;
+        out += ',';
+        out += region(*d.related, r, bytes);
+        out += "},\"message\":{\"text\":\"related position\"}}]";
+    }
+    if (d.count > 1) {
+        out += ",\"occurrenceCount\":";
+        out += std::to_string(d.count);
+    }
+    char fp[17];
+    static constexpr char hex[] = "0123456789abcdef";
+    for (int k = 0; k < 16; ++k) fp[k] = hex[(fingerprint >> (60 - 4 * k)) & 15];
+    fp[16] = 0;
+    out += ",\"partialFingerprints\":{\"sgfcheckFinding/v1\":\"";
+    out += fp;
+    out += "\"}}";
+    return out;
+}
+
+void sarif_begin(std::ostream& os) {
+    os << "{\"$schema\":\"https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json\","
+          "\"version\":\"2.1.0\",\"runs\":[{\"columnKind\":\"unicodeCodePoints\",\"results\":[\n";
+}
+
+void sarif_end(std::ostream& os, const std::map<std::string, severity, std::less<>>& codes, bool execution_ok) {
+    os << "\n],\"tool\":{\"driver\":{\"name\":\"sgfcheck\",\"version\":\"" SGF_VERSION "\",\"semanticVersion\":\"" SGF_VERSION
+          "\",\"informationUri\":"
+       << json_string(SGF_DOCS_URL) << ",\"rules\":[";
+    bool first = true;
+    for (const auto& [code, level] : codes) {
+        // The table row of this number (the printed letter is the level in effect).
+        const code_info* row = find_code(code);
+        if (!row)
+            for (const code_info& c : all_codes())
+                if (c.code.substr(1) == std::string_view(code).substr(1)) row = &c;
+        const std::string title = row ? std::string(row->title) : std::string("(not in the code table)");
+        os << (first ? "" : ",") << "\n{\"id\":" << json_string(code) << ",\"shortDescription\":{\"text\":"
+           << json_string(title) << "},\"fullDescription\":{\"text\":"
+           << json_string(row ? title + ". Source: " + std::string(row->source) : title) << "},\"helpUri\":"
+           << json_string(code_help_uri(code)) << ",\"help\":{\"text\":"
+           << json_string(title + " (docs/diagnostics.md, " + code + ")")
+           << "},\"defaultConfiguration\":{\"level\":\"" << sarif_level(level) << "\"}}";
+        first = false;
+    }
+    os << "]}},\"invocations\":[{\"executionSuccessful\":" << (execution_ok ? "true" : "false") << "}]}]}\n";
+}
+
+}  // namespace sgf::cli

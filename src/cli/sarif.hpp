@@ -1,0 +1,40 @@
+#pragma once
+// --format=sarif: SARIF 2.1.0 (OASIS), the format GitHub code scanning and other viewers
+// read. One run; tool.driver.rules lists each code reported (id, meaning, spec source, a
+// help URI into docs/diagnostics.md, default level); a result per finding with its code,
+// level, message, and a region of startLine, startColumn (Unicode code points, as
+// run.columnKind says) and byteOffset (the file's bytes). Results are written as they come,
+// so a run over 100,000 files never holds them all.
+#include <cstdint>
+#include <iosfwd>
+#include <map>
+#include <string>
+#include <string_view>
+
+#include "sgf/diagnostic.hpp"
+#include "sgf/input.hpp"
+
+namespace sgf::cli {
+
+// The docs base for help URIs (CMake SGF_DOCS_URL; a file:// URI of the installed
+// diagnostics.md by default), then "#" + the code in lowercase.
+[[nodiscard]] std::string code_help_uri(std::string_view code);
+
+// A file name as a SARIF artifact URI: relative paths stay relative (percent-encoded),
+// absolute ones become file:// URIs, stdin is "stdin".
+[[nodiscard]] std::string sarif_uri(std::string_view file);
+
+// One result object. `occurrence` counts earlier findings of the file with the same
+// finding_key (baseline.hpp); it goes into partialFingerprints so that GitHub tells
+// repeated findings apart without relying on line numbers.
+// `bytes` are the file's bytes, `r` what sgf::load made of them.
+[[nodiscard]] std::string sarif_result(const diagnostic& d, std::string_view uri, const load_result& r,
+                                       std::string_view bytes, std::uint64_t fingerprint);
+
+// Writes the log around the results: sarif_begin, then results separated by ",\n", then
+// sarif_end with the codes reported (code -> level seen) and whether the run succeeded
+// (no input or usage error).
+void sarif_begin(std::ostream& os);
+void sarif_end(std::ostream& os, const std::map<std::string, severity, std::less<>>& codes, bool execution_ok);
+
+}  // namespace sgf::cli
