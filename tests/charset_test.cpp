@@ -12,9 +12,7 @@
 
 #include "sgf/charset.hpp"
 
-#ifndef SGF_SHARED_DIR
-#error "SGF_SHARED_DIR must name the shared folder (spec/ and corpus/)"
-#endif
+#include "tests/shared_dir.hpp"
 
 using namespace std::string_literals;
 using namespace std::string_view_literals;
@@ -726,7 +724,8 @@ std::string_view ca_of(std::string_view bytes) {
 }  // namespace
 
 TEST_CASE("charset: corpus encodings table covers every file") {
-    const std::filesystem::path dir = std::filesystem::path(SGF_SHARED_DIR) / "corpus" / "encodings";
+    SGF_NEEDS_SHARED("corpus/encodings");
+    const std::filesystem::path dir = sgf_test::shared_dir() / "corpus" / "encodings";
     REQUIRE(std::filesystem::is_directory(dir));
     std::set<std::string> on_disk, in_table;
     for (const auto& e : std::filesystem::recursive_directory_iterator(dir))
@@ -737,7 +736,8 @@ TEST_CASE("charset: corpus encodings table covers every file") {
 }
 
 TEST_CASE("charset: corpus encodings decode and guess right") {
-    const std::filesystem::path dir = std::filesystem::path(SGF_SHARED_DIR) / "corpus" / "encodings";
+    SGF_NEEDS_SHARED("corpus/encodings");
+    const std::filesystem::path dir = sgf_test::shared_dir() / "corpus" / "encodings";
     for (const auto& f : corpus_table()) {
         CAPTURE(f.path);
         const std::string bytes = read_file(dir / f.path);

@@ -69,6 +69,7 @@ constexpr bound ff4_bounds[] = {
 }  // namespace
 
 TEST_CASE("corpus: per-folder findings under ff4 and current") {
+    SGF_NEEDS_SHARED("corpus");
     for (const bound& b : ff4_bounds) {
         const folder_counts ff4 = count(b.folder, sgf::profile::ff4);
         const folder_counts cur = count(b.folder, sgf::profile::current);
@@ -81,6 +82,7 @@ TEST_CASE("corpus: per-folder findings under ff4 and current") {
 }
 
 TEST_CASE("corpus: the checker's node scan reads what the parser's rules read") {
+    SGF_NEEDS_SHARED("corpus");
     std::size_t nodes = 0, fast = 0;
     std::vector<sgf::property> by_grammar;
     sgf::detail::node_props by_loop;

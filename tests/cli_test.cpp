@@ -32,7 +32,8 @@ TEST_CASE("gcc style report with excerpt and caret") {
     CHECK(r.out.find(f + ":2:8: error[E008]: ") != std::string::npos);
     CHECK(r.out.find(" 2 | ;B[aa]C[never closed\n   |        ^\n") != std::string::npos);
     CHECK(r.out.find(f + ":2:21: error[E004]: ") != std::string::npos);
-    CHECK(r.out.find("2 errors, 0 warnings in 1 file") != std::string::npos);
+    CHECK(r.out.find("checked 1 file: 1 with errors, 0 with warnings, 0 with infos; 2 errors, 0 warnings, 0 infos\n") !=
+          std::string::npos);
 }
 
 TEST_CASE("long lines are clipped around the column") {
@@ -57,7 +58,8 @@ TEST_CASE("json lines output") {
     for (std::string_view key : {"\"line\":1", "\"column\":1", "\"byte\":0", "\"severity\":\"error\"", "\"code\":\"E002\"",
                                  "\"message\":"})
         CHECK(r.out.find(key) != std::string::npos);
-    CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 1);
+    CHECK(std::count(r.out.begin(), r.out.end(), '\n') == 2);  // the finding, then the summary record
+    CHECK(r.out.find("\n{\"summary\":{\"files\":1,") != std::string::npos);
     CHECK(run("--format=xml x.sgf").status == 2);
 }
 
@@ -119,4 +121,14 @@ TEST_CASE("help and version") {
     const auto v = run("--version");
     CHECK(v.status == 0);
     CHECK(v.out.rfind("sgfcheck ", 0) == 0);
+    CHECK(run("version").out == v.out);
+    // every command has --help (and help COMMAND says the same)
+    for (const std::string c : {"check", "stats", "fmt", "dump", "fix", "conformance", "gen", "diff"}) {
+        CAPTURE(c);
+        const auto ch = run(c + " --help");
+        CHECK(ch.status == 0);
+        CHECK(ch.out.find("Usage: sgfcheck " + c) != std::string::npos);
+        CHECK(run("help " + c).out == ch.out);
+    }
+    CHECK(run("help no-such-command").status == 2);
 }

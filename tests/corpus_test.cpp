@@ -94,6 +94,7 @@ std::string joined(const std::vector<std::string>& names, std::size_t limit = 20
 TEST_SUITE("corpus") {
 
 TEST_CASE("corpus: the shared corpus is there and is all SGF") {
+    SGF_NEEDS_SHARED("corpus");
     const auto& files = corpus();
     MESSAGE("corpus files: " << files.size());
     CHECK(files.size() >= 9800);
@@ -111,6 +112,7 @@ TEST_CASE("corpus: the shared corpus is there and is all SGF") {
 }
 
 TEST_CASE("corpus: every file parses in strict and lenient mode") {
+    SGF_NEEDS_SHARED("corpus");
     std::map<std::string, tally> by_folder;
     std::map<std::string, tally> by_source;
     std::map<std::string, std::set<std::string>> codes_in_folder;  // error codes
@@ -178,6 +180,7 @@ TEST_CASE("corpus: every file parses in strict and lenient mode") {
 }
 
 TEST_CASE("corpus: round trip of every error-free file") {
+    SGF_NEEDS_SHARED("corpus");
     std::map<std::string, tally> by_folder;
     for (const auto& f : corpus()) {
         const sgf::parse_result r = sgf::parse(f.bytes);
@@ -222,6 +225,7 @@ TEST_CASE("corpus: round trip of every error-free file") {
 }
 
 TEST_CASE("corpus: recovered trees of files with errors are stable") {
+    SGF_NEEDS_SHARED("corpus");
     // What the recovering parser read survives a write and a lenient re-read unchanged.
     std::size_t files = 0;
     for (const auto& f : corpus()) {

@@ -261,6 +261,7 @@ TEST_CASE("encoding: the guess for a file without CA is a diagnostic with its re
 }
 
 TEST_CASE("encoding: every file of the corpus encodings folder reads as the text it holds") {
+    SGF_NEEDS_SHARED("corpus/encodings");
     // Known strings (player names, comments) as dump and fix show them.
     struct expected {
         std::string_view file;
@@ -304,6 +305,7 @@ TEST_CASE("encoding: every file of the corpus encodings folder reads as the text
 }
 
 TEST_CASE("encoding: sgfcheck dump and fix decode through the charset") {
+    SGF_NEEDS_SHARED("corpus/encodings");
     const auto dir = sgf_test::shared_dir() / "corpus" / "encodings" / "gnugo";
     CHECK(run("dump " + (dir / "9handicap.sgf").string()).find(R"("PW":["白"])") != std::string::npos);
     CHECK(run("fix " + (dir / "nicklas_nicklas12.sgf").string()).find("hörru gnugo") != std::string::npos);

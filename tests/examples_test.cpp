@@ -1,5 +1,5 @@
-// The example files of the FF[4] specification (../shared/spec/reference/examples/):
-// each parses without errors and has the shape its page documents
+// The example files of the FF[4] specification (conformance/spec_examples/, a copy of
+// ../shared/spec/reference/examples/): each parses without errors and has the shape its page documents
 // (examples/README.txt, ff4_examples_page.txt, ff4_variations.txt, ff4_dd_vw_example.txt).
 #include <doctest/doctest.h>
 
@@ -22,7 +22,8 @@ using sgf_test::first_value;
 using sgf_test::parse_ok;
 using sgf_test::preorder_values;
 
-fs::path examples_dir() { return sgf_test::shared_dir() / "spec" / "reference" / "examples"; }
+// The spec's example files, kept in the repository (conformance/spec_examples/SOURCE.txt).
+fs::path examples_dir() { return fs::path(SGF_SOURCE_DIR) / "conformance" / "spec_examples"; }
 
 sgf::collection example(const std::string& name) {
     INFO("example: ", name);

@@ -90,6 +90,7 @@ struct tally {
 TEST_SUITE("fix corpus") {
 
 TEST_CASE("fix: every corpus file fixes to clean FF[4] without losing a value") {
+    SGF_NEEDS_SHARED("corpus");
     std::map<std::string, tally> by_folder;
     std::size_t lost = 0, files = 0;
     for (const fs::path& path : sgf_test::files_under(corpus_dir())) {

@@ -243,6 +243,7 @@ TEST_CASE("random play setup and undo agree with a plain reference board") {
 }
 
 TEST_CASE("corpus games replay without findings") {
+    SGF_NEEDS_SHARED("corpus/games");
     // The first 40 KGS games: every move legal, so no move onto a stone and no setup
     // without effect.
     std::size_t replayed = 0;

@@ -17,6 +17,7 @@
 #include "grammar/productions.hpp"
 #include "grammar/sgf.hpp"
 #include "grammar/value_types.hpp"
+#include "tests/shared_dir.hpp"
 
 #ifndef SGF_SOURCE_DIR
 #error "SGF_SOURCE_DIR (the repository root) must be defined by the build"
@@ -38,12 +39,7 @@ std::string read_text(const fs::path& path) {
 
 fs::path source_dir() { return fs::path(SGF_SOURCE_DIR); }
 
-fs::path shared_dir() {
-#ifdef SGF_SHARED_DIR
-    if (const std::string_view d = SGF_SHARED_DIR; !d.empty()) return fs::path(d);
-#endif
-    return source_dir() / ".." / "shared";
-}
+using sgf_test::shared_dir;
 
 std::string trim(std::string_view s) {
     while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front())) != 0) s.remove_prefix(1);

@@ -27,7 +27,7 @@ std::string raw_values(const std::optional<sgf::property>& p) {
 
 sgf::game_tree example(const char* name) {
     const sgf::parse_result r =
-        sgf::parse(sgf::read_file(sgf_test::shared_dir() / "spec/reference/examples/inline" / name));
+        sgf::parse(sgf::read_file(sgf_test::fs::path(SGF_SOURCE_DIR) / "conformance/spec_examples/inline" / name));
     REQUIRE(r.ok());
     REQUIRE(r.trees.size() == 1);
     return r.trees[0];

@@ -41,6 +41,32 @@ inline run_result run(const std::string& args, const std::string& stdin_file = "
     return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
 }
 
+struct run_output {
+    int status;  // the exit status; -1 when killed by a signal
+    std::string out, err;
+};
+
+// Runs sgfcheck with `args` (shell words) after `env` (shell assignments, may be empty),
+// stdout and stderr captured apart.
+inline run_output run_both(const std::string& args, const std::string& env = "") {
+    static int counter = 0;
+    const fs::path err_file =
+        fs::temp_directory_path() / ("sgfcheck_stderr_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
+    const std::string cmd = env + (env.empty() ? "" : " ") + std::string(SGF_SGFCHECK) + " " + args + " 2>" +
+                            err_file.string() + " </dev/null";
+    FILE* p = popen(cmd.c_str(), "r");
+    REQUIRE(p != nullptr);
+    std::string out;
+    std::array<char, 4096> buf{};
+    while (const std::size_t n = fread(buf.data(), 1, buf.size(), p)) out.append(buf.data(), n);
+    const int st = pclose(p);
+    std::ifstream e(err_file, std::ios::binary);
+    std::string err{std::istreambuf_iterator<char>(e), std::istreambuf_iterator<char>()};
+    std::error_code ec;
+    fs::remove(err_file, ec);
+    return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out, err};
+}
+
 // A whole file as bytes ("" when it cannot be read).
 inline std::string slurp(const fs::path& f) {
     std::ifstream in(f, std::ios::binary);

@@ -15,14 +15,12 @@
 
 #include "sgf/properties.hpp"
 
-#ifndef SGF_SHARED_DIR
-#error "the build defines SGF_SHARED_DIR (the shared spec folder)"
-#endif
+#include "tests/shared_dir.hpp"
 
 namespace {
 
 std::string read_spec(const std::string& name) {
-    const std::string path = std::string(SGF_SHARED_DIR) + "/spec/reference/" + name;
+    const std::string path = (sgf_test::shared_dir() / "spec" / "reference" / name).string();
     std::ifstream in(path, std::ios::binary);
     REQUIRE_MESSAGE(in.good(), "cannot open " << path);
     std::ostringstream s;
@@ -127,6 +125,7 @@ const std::map<std::string, std::string> ff_exceptions = {{"LN", "ln_ff3"}};
 }  // namespace
 
 TEST_CASE("every identifier of the FF[4] property index has a matching row") {
+    SGF_NEEDS_SHARED("spec/reference");
     const auto rows = tsv_rows("ff4_property_index.txt");
     REQUIRE(rows.size() == 72);
     for (const auto& f : rows) {
@@ -154,6 +153,7 @@ TEST_CASE("every identifier of the FF[4] property index has a matching row") {
 }
 
 TEST_CASE("every row of the FF[1]-FF[4] index has a row with the same FF versions") {
+    SGF_NEEDS_SHARED("spec/reference");
     const auto rows = tsv_rows("ff1-4_property_index.txt");
     REQUIRE(rows.size() == 89);
     for (const auto& f : rows) {
@@ -187,6 +187,7 @@ TEST_CASE("every row of the FF[1]-FF[4] index has a row with the same FF version
 }
 
 TEST_CASE("every Property entry of ff4_properties.txt matches its generic row") {
+    SGF_NEEDS_SHARED("spec/reference");
     const auto entries = page_entries("ff4_properties.txt");
     CHECK(entries.size() == 63);  // the page's Contents list 63 properties
     for (const auto& e : entries) {
@@ -204,6 +205,7 @@ TEST_CASE("every Property entry of ff4_properties.txt matches its generic row") 
 }
 
 TEST_CASE("every property of the game pages has a game-specific row") {
+    SGF_NEEDS_SHARED("spec/reference");
     const std::pair<const char*, int> pages[] = {
         {"ff4_go.txt", 1},      {"ff4_hex.txt", 11},  {"ff4_loa.txt", 9},
         {"ff4_backgammon.txt", 6}, {"ff4_amazons.txt", 18}, {"ff4_octi.txt", 19},
@@ -554,6 +556,7 @@ TEST_CASE("recorded disagreements") {
 }
 
 TEST_CASE("game rows match the GM list of ff4_properties.txt") {
+    SGF_NEEDS_SHARED("spec/reference");
     const auto text = read_spec("ff4_properties.txt");
     const auto from = text.find("Valid numbers are:");
     const auto to = text.find("Default value", from);

@@ -164,6 +164,7 @@ TEST_CASE("the spec's Meijin NR example renders as the spec says") {
 }
 
 TEST_CASE("the Meijin NR example as stored in the spec files") {
+    SGF_NEEDS_SHARED("spec");
     // ff4_sgf.txt keeps the example's line breaks; 000_* has the one-line rendering.
     const std::string page = read_text(shared_dir() / "spec" / "reference" / "ff4_sgf.txt");
     const std::size_t open = page.find("C[Meijin NR");

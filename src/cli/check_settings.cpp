@@ -5,7 +5,8 @@
 
 namespace sgf::cli {
 
-const char* const check_help = R"(Usage: sgfcheck [check] [options] FILE...|-|DIR...
+const char* const check_help = R"(Usage: sgfcheck check [options] FILE...|-|DIR...
+       sgfcheck [options] FILE...|-|DIR...
 Checks SGF files against the specification: every file named, every *.sgf file below
 each DIR (recursively, sorted), standard input for -. Findings print as
 FILE:LINE:COLUMN: level[CODE]: message, in file order whatever -j; then a summary.
