@@ -72,7 +72,7 @@ TEST_CASE("conformance runner classifies adapters by the contract and compares t
     d.adapter("segv", "kill -SEGV $$");
     d.adapter("exit7", "echo boom >&2; exit 7");
     d.adapter("slow", "exec sleep 30");
-    d.adapter("gone", "echo 'gone: unavailable' >&2; exit 3");
+    d.adapter("gone", "echo x >> '" + (d.path / "gone.calls").string() + "'; echo 'gone: unavailable' >&2; exit 3");
     d.adapter("noread", "exit 66");
     d.adapter("env", "[ \"$SGF_ADAPTER_TREE\" = 1 ] || exit 5; exit 0");
     d.adapter("orphan", "sleep 30 & exit 0");
@@ -164,11 +164,18 @@ TEST_CASE("conformance runner classifies adapters by the contract and compares t
     CHECK(has(html, "class=\"c strict\""));
     CHECK(has(html, "class=\"c na\""));
     CHECK(has(html, "class=\"c ok tree\""));
-    CHECK(has(html, "<span class=count>2</span> <span class=cw>cases</span> with these results"));  // the two y_ share all
-    CHECK(has(html, "data-area=\"nesting\""));
-    CHECK(has(html, "<button data-area=\"encoding\">encoding (1)</button>"));
+    CHECK(has(html, "<tr class=case id=\"case-y_value_markup\" data-area=\"value\">"));
+    CHECK(has(html, "<option value=\"encoding\">encoding (1)</option>"));
     CHECK(has(html, "generated, "));
-    CHECK(has(html, "timeout after 1 s"));  // the detail, in the cell's title
+    // links to the bytes, the .expect, the spec sentence and the code's doc
+    CHECK(has(html, "<a href=\"../cases/n_value_unclosed.sgf\">bytes</a>"));
+    CHECK(has(html, "<a href=\"../cases/n_value_unclosed.expect\">.expect</a>"));
+    CHECK(has(html, "<a href=\"../cases/y_nesting_deep_gen.gen\">recipe</a>"));
+    CHECK(has(html, "<a href=\"generated/y_nesting_deep_gen.sgf\">bytes</a>"));
+    // the adapter that is not installed was probed once, not once per case
+    CHECK(slurp(d.path / "gone.calls") == "x\n");
+    CHECK(has(read_tsv(out / "gone.tsv").at("y_value_markup")[4], "unavailable (probed once"));
+    CHECK(has(html, "timeout after 1 s</div>"));  // the detail, written out in the cell
 }
 
 TEST_CASE("conformance runner with one adapter by name and ours differing from an expectation") {

@@ -3,7 +3,7 @@
 // that needs it skips when it is not there (a fresh clone): have_shared() prints
 // "SGF_TEST_SKIPPED: <why>" and the test returns; tests/CMakeLists.txt gives every test
 // that output as its SKIP_REGULAR_EXPRESSION, so ctest reports it as skipped, not passed.
-// With SGF_REQUIRE_SHARED=1 in the environment (.ci/run sets it) a missing folder fails
+// With SGF_NO_SKIP=1 in the environment (.ci/run sets it) a missing folder fails
 // the test instead: CI has ../shared and must run everything.
 #include <doctest/doctest.h>
 
@@ -26,20 +26,25 @@ namespace sgf_test {
     return std::filesystem::path(SGF_SHARED_DIR);
 }
 
-// Whether shared_dir()/rel exists; if not, skips (or, under SGF_REQUIRE_SHARED=1, fails).
-[[nodiscard]] inline bool have_shared(const std::string& rel) {
-    std::error_code ec;
-    const auto p = shared_dir() / rel;
-    if (std::filesystem::exists(p, ec)) return true;
-    const std::string why = "needs ../shared/" + rel + " (" + p.string() +
-                            " is missing: the spec texts and corpus are not in the repository)";
-    const char* req = std::getenv("SGF_REQUIRE_SHARED");
-    if (req && std::strcmp(req, "1") == 0) {
-        FAIL("SGF_REQUIRE_SHARED=1 and this test " << why);
+// Skips the running test case, saying why (the caller then returns), or under SGF_NO_SKIP=1
+// fails it. Returns false.
+inline bool skip_test(const std::string& why) {
+    const char* no_skip = std::getenv("SGF_NO_SKIP");
+    if (no_skip && std::strcmp(no_skip, "1") == 0) {
+        FAIL("SGF_NO_SKIP=1 and this test " << why);
         return false;
     }
     std::cout << "SGF_TEST_SKIPPED: " << why << std::endl;
     return false;
+}
+
+// Whether shared_dir()/rel exists; if not, skip_test.
+[[nodiscard]] inline bool have_shared(const std::string& rel) {
+    std::error_code ec;
+    const auto p = shared_dir() / rel;
+    if (std::filesystem::exists(p, ec)) return true;
+    return skip_test("needs ../shared/" + rel + " (" + p.string() +
+                     " is missing: the spec texts and corpus are not in the repository)");
 }
 
 }  // namespace sgf_test

@@ -1,6 +1,6 @@
 // A fresh clone tests green: the suites that need ../shared skip, saying why, where it is
 // missing (tests/shared_dir.hpp, SKIP_REGULAR_EXPRESSION in tests/CMakeLists.txt), and
-// fail instead under SGF_REQUIRE_SHARED=1, which .ci/run sets. Runs this test program
+// fail instead under SGF_NO_SKIP=1, which .ci/run sets. Runs this test program
 // itself on a test case that reads ../shared/corpus, with the folder pointed elsewhere.
 #include <doctest/doctest.h>
 
@@ -35,15 +35,15 @@ self_run run_self(const std::string& env, const std::string& test_case) {
 
 }  // namespace
 
-TEST_CASE("shared: tests that need ../shared skip without it and fail under SGF_REQUIRE_SHARED") {
+TEST_CASE("shared: tests that need ../shared skip without it and fail under SGF_NO_SKIP") {
     const std::string missing = "SGF_TEST_SHARED_DIR=/nonexistent/shared";
-    const auto skipped = run_self(missing + " SGF_REQUIRE_SHARED=", "corpus: the shared corpus is there and is all SGF");
+    const auto skipped = run_self(missing + " SGF_NO_SKIP=", "corpus: the shared corpus is there and is all SGF");
     CHECK(skipped.status == 0);
     CHECK(skipped.out.find("SGF_TEST_SKIPPED: needs ../shared/corpus (/nonexistent/shared/corpus is missing") !=
           std::string::npos);
-    const auto required = run_self(missing + " SGF_REQUIRE_SHARED=1", "corpus: the shared corpus is there and is all SGF");
+    const auto required = run_self(missing + " SGF_NO_SKIP=1", "corpus: the shared corpus is there and is all SGF");
     CHECK(required.status != 0);
-    CHECK(required.out.find("SGF_REQUIRE_SHARED=1 and this test needs ../shared/corpus") != std::string::npos);
+    CHECK(required.out.find("SGF_NO_SKIP=1 and this test needs ../shared/corpus") != std::string::npos);
     // the spec's example files are in the repository: no skip
     const auto examples = run_self(missing, "every example file of the specification parses without errors");
     CHECK(examples.status == 0);
@@ -58,5 +58,5 @@ TEST_CASE("shared: ctest reads the skip message as a skip") {
     CHECK(text.find("SKIP_REGULAR_EXPRESSION \"SGF_TEST_SKIPPED\"") != std::string::npos);
     std::ifstream ci2(std::filesystem::path(SGF_SOURCE_DIR) / ".ci" / "run");
     const std::string run{std::istreambuf_iterator<char>(ci2), std::istreambuf_iterator<char>()};
-    CHECK(run.find("SGF_REQUIRE_SHARED=1") != std::string::npos);
+    CHECK(run.find("SGF_NO_SKIP=1") != std::string::npos);
 }

@@ -4,6 +4,8 @@
 // writes <out>/<impl>.tsv, <out>/matrix.md and <out>/matrix.html.
 #include <algorithm>
 #include <atomic>
+#include <cstdio>
+#include <ctime>
 #include <iostream>
 #include <mutex>
 #include <thread>
@@ -40,7 +42,10 @@ adapters of other implementations, and writes OUT/<impl>.tsv, OUT/matrix.md and
 OUT/matrix.html. Defaults: --cases conformance/cases, --adapters CASES/../adapters,
 --out conformance/results, --timeout 60, --jobs = number of CPUs, every adapter
 (an executable without a dot in its name). NAME may also be a path to an adapter.
-matrix.html#open expands every group, #area=NAME filters, #diff shows only differences.
+An adapter that answers "unavailable" (exit 3) on the first case is not run on the others.
+The page (matrix.html) links each case to its bytes, its .expect, its spec sentence in
+SOURCES.md and the docs of its codes; it has a search box and filters by implementation,
+area and outcome (also as matrix.html#impl=NAME&area=AREA&outcome=OUTCOME&q=TEXT).
 Exit status: 0 done, 1 done but ours differs from a case's .expect, 2 usage error.
 )";
 
@@ -83,6 +88,50 @@ bool is_adapter(const fs::path& p) {
 
 void write_text(const fs::path& p, const std::string& s) { write_file_atomically(p, s); }
 
+// The first line `command` prints, or "" (git missing, not a repository).
+std::string first_line_of(const std::string& command) {
+    std::string out;
+    if (FILE* p = ::popen(command.c_str(), "r")) {
+        char buf[256];
+        if (std::fgets(buf, sizeof buf, p)) out = buf;
+        ::pclose(p);
+    }
+    while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
+    return out;
+}
+
+std::string shell_quote(const std::string& s) {
+    std::string out = "'";
+    for (const char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+// The commit of the case folder's repository, "+ local changes" when its conformance files differ.
+std::string corpus_commit(const fs::path& cases) {
+    const std::string dir = shell_quote(cases.string());
+    std::string commit = first_line_of("git -C " + dir + " rev-parse --short=12 HEAD 2>/dev/null");
+    if (commit.empty()) return "unknown (not a git checkout)";
+    if (!first_line_of("git -C " + dir + " status --porcelain -- .. 2>/dev/null").empty()) commit += " + local changes";
+    return commit;
+}
+
+std::string utc_now() {
+    const std::time_t t = std::time(nullptr);
+    std::tm tm{};
+    ::gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M UTC", &tm);
+    return buf;
+}
+
+// A path relative to the page's folder, with '/' separators; "" when `target` is missing.
+std::string href(const fs::path& target, const fs::path& page_dir) {
+    std::error_code ec;
+    if (!fs::exists(target, ec)) return "";
+    const fs::path rel = fs::absolute(target, ec).lexically_normal().lexically_relative(fs::absolute(page_dir, ec).lexically_normal());
+    return rel.empty() ? "" : rel.generic_string();
+}
+
 }  // namespace
 
 int run_conformance(const std::vector<std::string>& args) {
@@ -114,6 +163,8 @@ int run_conformance(const std::vector<std::string>& args) {
     const std::vector<case_file> files = list_cases(o.cases);
     std::vector<case_file> cases;
     matrix m;
+    const fs::path sources_md = o.cases.parent_path() / "SOURCES.md";
+    const auto sources = read_sources(sources_md);
     std::vector<expectation> expects;
     for (const auto& f : files) {
         if (f.area.empty()) {
@@ -132,6 +183,13 @@ int run_conformance(const std::vector<std::string>& args) {
         r.expected = f.expected;
         r.generated = f.generated;
         r.pending = e.pending.value_or("");
+        r.known_bug = e.known_bug.value_or("");
+        for (const auto& d : e.diagnostics) r.expected_diagnostics.push_back(to_string(d));
+        if (const auto it = sources.find(f.name); it != sources.end()) {
+            r.source = it->second.source;
+            r.sentence = it->second.sentence;
+            r.remark = it->second.remark;
+        }
         if (f.generated) {
             r.shown = read_all(f.path);
             const recipe rc = parse_recipe(r.shown);
@@ -154,6 +212,13 @@ int run_conformance(const std::vector<std::string>& args) {
 
     fs::create_directories(o.out);
     const fs::path gen_dir = o.out / "generated";
+    m.version = SGF_VERSION;
+    m.commit = corpus_commit(o.cases);
+    m.date = utc_now();
+    m.links.cases = href(o.cases, o.out);
+    m.links.generated = "generated";
+    m.links.sources = href(sources_md, o.out);
+    m.links.docs = href(o.cases.parent_path().parent_path() / "docs" / "diagnostics.md", o.out);
     m.impls.push_back("ours");
     for (const auto& [name, path] : impls) m.impls.push_back(name);
     m.cells.assign(cases.size(), std::vector<cell>(m.impls.size()));
@@ -197,14 +262,36 @@ int run_conformance(const std::vector<std::string>& args) {
         our_accepts[i] = r.accepted;
     });
 
-    // The adapters: every (implementation, case) pair, `jobs` at a time.
+    // The adapters: each is probed once on the first case; one that answers "unavailable"
+    // (exit 3: not installed here) is not started again for every other case. Then every
+    // remaining (implementation, case) pair, `jobs` at a time.
     const auto timeout = std::chrono::milliseconds(static_cast<long long>(o.timeout * 1000));
     const std::size_t n = cases.size();
+    std::vector<adapter_run> probes(impls.size());
+    tools::parallel_for(impls.size(), o.jobs, [&](std::size_t k) { probes[k] = run_adapter(impls[k].second, paths[0], timeout); });
+    std::vector<std::size_t> tasks;  // k * n + i
+    for (std::size_t k = 0; k < impls.size(); ++k) {
+        const bool gone = probes[k].result == verdict::unavailable && probes[k].exit_status == 3;
+        if (gone) {
+            for (std::size_t i = 0; i < n; ++i) {
+                cell& c = m.cells[i][k + 1];
+                c.result = verdict::unavailable;
+                c.detail = "unavailable (probed once, on " + cases[0].name + ")";
+                if (!probes[k].detail.empty()) c.detail += ": " + probes[k].detail;
+            }
+            m.cells[0][k + 1].seconds = probes[k].seconds;
+            std::cerr << "conformance: " << impls[k].first << ": unavailable"
+                      << (probes[k].detail.empty() ? "" : " (" + probes[k].detail + ")") << "; not run\n";
+            continue;
+        }
+        for (std::size_t i = 0; i < n; ++i) tasks.push_back(k * n + i);
+    }
     std::vector<std::size_t> left(impls.size(), n);
     std::mutex mu;
-    tools::parallel_for(impls.size() * n, o.jobs, [&](std::size_t task) {
+    tools::parallel_for(tasks.size(), o.jobs, [&](std::size_t t) {
+        const std::size_t task = tasks[t];
         const std::size_t k = task / n, i = task % n;
-        adapter_run r = run_adapter(impls[k].second, paths[i], timeout);
+        adapter_run r = i == 0 ? std::move(probes[k]) : run_adapter(impls[k].second, paths[i], timeout);
         cell& c = m.cells[i][k + 1];
         c.result = r.result;
         c.seconds = r.seconds;

@@ -25,6 +25,7 @@ struct adapter_run {
     std::string out;     // stdout (the JSON tree, when the adapter prints one)
     std::string detail;  // "exit 7", "signal 11", "timeout after 10 s", then stderr's last unindented line
     double seconds = 0;
+    int exit_status = -1;  // the adapter's exit status; -1 after a signal or the timeout
 };
 
 // Runs `adapter FILE` with SGF_ADAPTER_TREE=1 in its own process group; after `timeout`
@@ -59,6 +60,17 @@ struct case_row {
     std::string shown;          // the case bytes (clipped), or the recipe of a generated case
     std::uint64_t size = 0;     // bytes
     std::string pending;        // the expectation's "pending" text
+    std::string known_bug;      // the expectation's "known bug" text
+    std::vector<std::string> expected_diagnostics;  // the .expect's diagnostics ("E008 1:4")
+    std::string source, sentence, remark;  // its row of SOURCES.md
+};
+
+// Where the page's links go, relative to the folder the page is written to ("" = no link).
+struct page_links {
+    std::string cases;      // the case folder: NAME.sgf, NAME.expect, NAME.gen
+    std::string generated;  // the generated cases written out for the adapters
+    std::string sources;    // SOURCES.md (an anchor per case: #NAME)
+    std::string docs;       // docs/diagnostics.md (an anchor per code: #e008)
 };
 
 struct matrix {
@@ -66,7 +78,15 @@ struct matrix {
     std::vector<case_row> cases;
     std::vector<std::vector<cell>> cells;  // [case][impl]
     std::vector<std::string> skipped;      // library-only cases not run
+    std::string version, commit, date;     // of the run: sgfcheck's version, the corpus commit, UTC time
+    page_links links;
 };
+
+// The rows of SOURCES.md's case tables: case name -> {source, sentence, remark}.
+struct source_row {
+    std::string source, sentence, remark;
+};
+[[nodiscard]] std::map<std::string, source_row> read_sources(const std::filesystem::path& sources_md);
 
 struct summary {
     std::size_t cases = 0, agree = 0, lax_accept = 0, strict_reject = 0, i_accept = 0, i_reject = 0, crash = 0,

@@ -1,11 +1,14 @@
-// The matrix as one static, self-contained HTML page: summary, legend, cells coloured by
-// result, case bytes shown (escaped, long cases clipped behind <details>), rows with equal
-// results grouped (collapsible), a filter by area and one for disagreements.
+// The matrix as one static, self-contained HTML page: run metadata, summary, legend; a row
+// per case with links to its bytes, its .expect, its spec sentence (SOURCES.md) and the docs
+// of its codes, the sentence and the expected diagnostics shown, the case bytes (escaped,
+// long cases clipped behind <details>), and a cell per implementation coloured by result
+// with its detail (exit status, message, time) written out, not in a tooltip. A search box
+// and filters by implementation, area and outcome; the state is kept in the URL's hash.
 #include <algorithm>
 #include <cstdio>
 #include <map>
 #include <string>
-#include <tuple>
+#include <vector>
 
 #include "tools/conformance/conformance.hpp"
 
@@ -89,6 +92,14 @@ std::string_view css_class(judgement j) {
     return "na";
 }
 
+// The outcome a filter selects: the judgement's class, plus the tree and .expect marks.
+std::string outcome_attrs(const case_row& r, const cell& x) {
+    std::string a = " data-outcome=\"" + std::string(css_class(judge(r.expected, x.result))) + "\"";
+    if (x.tree == tree_match::no || x.tree == tree_match::invalid) a += " data-tree=\"differs\"";
+    if (x.differs_from_expect) a += " data-expect=\"differs\"";
+    return a;
+}
+
 std::string cell_html(const case_row& r, const cell& x, const std::string& impl) {
     const judgement j = judge(r.expected, x.result);
     std::string cls(css_class(j));
@@ -103,10 +114,56 @@ std::string cell_html(const case_row& r, const cell& x, const std::string& impl)
     }
     char secs[32];
     std::snprintf(secs, sizeof secs, "%.3f s", x.seconds);
-    std::string title = impl + ": " + std::string(to_string(x.result)) + ", " + secs;
-    if (x.tree != tree_match::none) title += ", tree " + std::string(to_string(x.tree));
-    if (!x.detail.empty()) title += "\n" + x.detail;
-    return "<td class=\"c " + cls + "\" title=\"" + esc(title) + "\">" + esc(text) + "</td>";
+    std::string detail = std::string(to_string(x.result)) + ", " + secs;
+    if (x.tree != tree_match::none) detail += ", tree " + std::string(to_string(x.tree));
+    if (!x.detail.empty()) detail += "; " + x.detail;
+    return "<td class=\"c " + cls + "\" data-impl=\"" + esc(impl) + "\"" + outcome_attrs(r, x) + "><b>" + esc(text) +
+           "</b><div class=detail>" + esc(detail) + "</div></td>";
+}
+
+// "E008 1:4" -> a link to the code's row of docs/diagnostics.md, and the position.
+std::string expected_html(const std::string& d, const page_links& links) {
+    const std::size_t sp = d.find(' ');
+    const std::string code = d.substr(0, sp);
+    std::string anchor = code;
+    for (char& c : anchor) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    std::string out = links.docs.empty() ? "<code>" + esc(code) + "</code>"
+                                         : "<a class=code href=\"" + esc(links.docs) + "#" + esc(anchor) + "\">" + esc(code) + "</a>";
+    if (sp != std::string::npos) out += " " + esc(d.substr(sp + 1));
+    return out;
+}
+
+std::string case_html(const case_row& r, const page_links& links) {
+    std::string out = "<td class=name><a class=self href=\"#case-" + esc(r.name) + "\">" + esc(r.name) + "</a>";
+    if (!r.pending.empty()) out += " <span class=note>pending: " + esc(r.pending) + "</span>";
+    if (!r.known_bug.empty()) out += " <span class=note>known bug: " + esc(r.known_bug) + "</span>";
+    out += "<div class=links>";
+    std::vector<std::string> parts;
+    if (!links.cases.empty()) {
+        if (r.generated) {
+            parts.push_back("<a href=\"" + esc(links.cases) + "/" + esc(r.name) + ".gen\">recipe</a>");
+            parts.push_back("<a href=\"" + esc(links.generated) + "/" + esc(r.name) + ".sgf\">bytes</a>");
+        } else {
+            parts.push_back("<a href=\"" + esc(links.cases) + "/" + esc(r.name) + ".sgf\">bytes</a>");
+        }
+        parts.push_back("<a href=\"" + esc(links.cases) + "/" + esc(r.name) + ".expect\">.expect</a>");
+    }
+    if (!links.sources.empty())
+        parts.push_back("<a href=\"" + esc(links.sources) + "#" + esc(r.name) + "\">spec sentence</a>");
+    for (std::size_t k = 0; k < parts.size(); ++k) out += (k ? " · " : "") + parts[k];
+    out += "</div>";
+    if (!r.sentence.empty()) {
+        out += "<div class=sentence>";
+        if (!r.source.empty()) out += "<span class=src>" + esc(r.source) + ":</span> ";
+        out += esc(r.sentence);
+        if (!r.remark.empty()) out += " <span class=note>(" + esc(r.remark) + ")</span>";
+        out += "</div>";
+    }
+    out += "<div class=expects>expected: ";
+    if (r.expected_diagnostics.empty()) out += "no diagnostics";
+    for (std::size_t k = 0; k < r.expected_diagnostics.size(); ++k) out += (k ? ", " : "") + expected_html(r.expected_diagnostics[k], links);
+    out += "</div></td>";
+    return out;
 }
 
 std::string bytes_html(const case_row& r) {
@@ -129,24 +186,32 @@ std::string bytes_html(const case_row& r) {
 constexpr const char* style = R"(
 body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222}
 h1{font-size:1.5em;margin:.2em 0}
+.meta{color:#555}
 table{border-collapse:collapse}
 th,td{border:1px solid #ccc;padding:2px 6px;vertical-align:top}
 th{background:#f0f0f0;position:sticky;top:0;z-index:1}
 table.summary td{text-align:right}
 table.summary td:first-child{text-align:left;font-weight:600}
 .legend span{display:inline-block;padding:1px 8px;margin:2px 4px 2px 0;border:1px solid #bbb}
-.controls{margin:1em 0}
-.controls button{margin:2px;border:1px solid #999;background:#f7f7f7;border-radius:3px;cursor:pointer}
-.controls button.on{background:#1565c0;color:#fff;border-color:#1565c0}
+.controls{margin:1em 0;padding:.5em;background:#f7f7f7;border:1px solid #ddd;position:sticky;top:0;z-index:2}
+.controls label{margin-right:1em}
+.controls input[type=search]{width:18em}
+#shown{font-weight:600}
 table.matrix{width:100%}
-table.matrix td.name{font-family:ui-monospace,monospace;white-space:nowrap}
-table.matrix td.bytes{max-width:42em}
+table.matrix td.name{font-family:ui-monospace,monospace;max-width:30em}
+td.name .links,td.name .sentence,td.name .expects{font-family:system-ui,sans-serif;font-size:12px}
+td.name .sentence{color:#333;margin-top:2px}
+td.name .src,.note{color:#666;font-style:italic}
+a.self{color:inherit;text-decoration:none;font-weight:600}
+table.matrix td.bytes{max-width:36em}
 pre{margin:0;font:12px/1.3 ui-monospace,monospace;white-space:pre-wrap;word-break:break-all}
 pre.clip{display:inline}
 summary{cursor:pointer}
 .x{color:#c2185b;background:#fce4ec}
 .gen,.more{color:#666;font-style:italic}
-td.c{text-align:center;white-space:nowrap;font-size:12px}
+td.c{text-align:center;font-size:12px;min-width:6em}
+td.c .detail{font-size:11px;color:#333;text-align:left;max-width:16em;overflow-wrap:anywhere}
+td.crash .detail{color:#fff}
 .ok{background:#c8e6c9}
 .lax{background:#ffb74d}
 .strict{background:#e57373}
@@ -156,60 +221,76 @@ td.c{text-align:center;white-space:nowrap;font-size:12px}
 .na{background:#eee;color:#777}
 td.tree{box-shadow:inset 0 -4px 0 #f57f17}
 td.expect{outline:2px solid #d50000;outline-offset:-2px}
-tbody.g{border-top:2px solid #888}
-tr.ghead td.gname{cursor:pointer;font-weight:600;background:#fafafa}
-tr.ghead td.c{opacity:.85}
-tbody.closed tr.case{display:none}
-tr.case.filtered{display:none}
-.tw{display:inline-block;width:1em}
+tr.case:target{outline:3px solid #1565c0}
+.off{display:none}
 )";
 
 constexpr const char* script = R"(
 (function(){
-  var area='', onlyDiff=false;
+  var q=document.getElementById('search'), impl=document.getElementById('impl'),
+      area=document.getElementById('area'), outcome=document.getElementById('outcome'),
+      shown=document.getElementById('shown');
+  // A cell matches the outcome filter: a judgement class, or a mark (tree, expect), or
+  // 'odd' = anything but plain agreement.
+  function cellMatches(td,o){
+    if(!o)return true;
+    var j=td.getAttribute('data-outcome');
+    if(o==='tree')return td.hasAttribute('data-tree');
+    if(o==='expect')return td.hasAttribute('data-expect');
+    if(o==='odd')return j==='lax'||j==='strict'||j==='crash'||td.hasAttribute('data-tree')||td.hasAttribute('data-expect');
+    return j===o;
+  }
   function apply(){
-    document.querySelectorAll('tbody.g').forEach(function(g){
-      var n=0;
-      g.querySelectorAll('tr.case').forEach(function(r){
-        var show=!area||r.getAttribute('data-area')===area;
-        r.classList.toggle('filtered',!show); if(show)n++;
-      });
-      var c=g.querySelector('.count'); if(c){c.textContent=n;g.querySelector('.cw').textContent=n===1?'case':'cases';}
-      g.hidden=n===0||(onlyDiff&&g.getAttribute('data-diff')!=='1');
+    var text=q.value.trim().toLowerCase(), im=impl.value, ar=area.value, oc=outcome.value, n=0;
+    document.querySelectorAll('[data-impl]').forEach(function(e){
+      e.classList.toggle('off',!!im&&e.getAttribute('data-impl')!==im);
     });
+    document.querySelectorAll('tr.case').forEach(function(tr){
+      var ok=(!ar||tr.getAttribute('data-area')===ar)&&(!text||tr.textContent.toLowerCase().indexOf(text)>=0);
+      if(ok&&oc){
+        ok=false;
+        tr.querySelectorAll('td.c').forEach(function(td){
+          if((!im||td.getAttribute('data-impl')===im)&&cellMatches(td,oc))ok=true;
+        });
+      }
+      tr.hidden=!ok; if(ok)n++;
+    });
+    shown.textContent=n;
+    var h=[];
+    if(im)h.push('impl='+encodeURIComponent(im));
+    if(ar)h.push('area='+encodeURIComponent(ar));
+    if(oc)h.push('outcome='+encodeURIComponent(oc));
+    if(text)h.push('q='+encodeURIComponent(q.value.trim()));
+    if(h.length||location.hash.indexOf('=')>=0)history.replaceState(null,'',h.length?'#'+h.join('&'):location.pathname+location.search);
   }
-  document.querySelectorAll('button[data-area]').forEach(function(b){
-    b.addEventListener('click',function(){
-      area=b.getAttribute('data-area');
-      document.querySelectorAll('button[data-area]').forEach(function(o){o.classList.toggle('on',o===b);});
-      apply();
-    });
-  });
-  document.getElementById('onlydiff').addEventListener('change',function(e){onlyDiff=e.target.checked;apply();});
-  document.querySelectorAll('tr.ghead td.gname').forEach(function(h){
-    h.addEventListener('click',function(){
-      var g=h.closest('tbody'); g.classList.toggle('closed');
-      h.querySelector('.tw').textContent=g.classList.contains('closed')?'\u25b8':'\u25be';
-    });
-  });
-  function all(open){
-    document.querySelectorAll('tbody.g.grp').forEach(function(g){
-      g.classList.toggle('closed',!open);
-      var t=g.querySelector('.tw'); if(t)t.textContent=open?'\u25be':'\u25b8';
-    });
-  }
-  document.getElementById('expand').addEventListener('click',function(){all(true);});
-  document.getElementById('collapse').addEventListener('click',function(){all(false);});
-  // matrix.html#open expands every group; #area=escape selects an area; #diff ticks the filter.
-  var h=location.hash.slice(1).split('&');
-  h.forEach(function(p){
-    if(p==='open')all(true);
-    if(p==='diff'){onlyDiff=true;document.getElementById('onlydiff').checked=true;}
-    if(p.indexOf('area=')===0){var b=document.querySelector('button[data-area="'+p.slice(5)+'"]');if(b)b.click();}
+  [q,impl,area,outcome].forEach(function(e){e.addEventListener('input',apply);e.addEventListener('change',apply);});
+  document.getElementById('reset').addEventListener('click',function(){q.value='';impl.value='';area.value='';outcome.value='';apply();});
+  // matrix.html#impl=NAME&area=AREA&outcome=OUTCOME&q=TEXT opens a filtered view
+  // (#diff = outcome odd); #case-NAME jumps to a case.
+  var set=false;
+  location.hash.slice(1).split('&').forEach(function(p){
+    var i=p.indexOf('='), k=i<0?p:p.slice(0,i), v=i<0?'':decodeURIComponent(p.slice(i+1));
+    if(k==='impl'){impl.value=v;set=true;}
+    if(k==='area'){area.value=v;set=true;}
+    if(k==='outcome'){outcome.value=v;set=true;}
+    if(k==='q'){q.value=v;set=true;}
+    if(k==='diff'){outcome.value='odd';set=true;}
   });
   apply();
 })();
 )";
+
+// Cells that are not plain agreement, for the row order.
+std::size_t oddness(const matrix& m, std::size_t c) {
+    std::size_t odd = 0;
+    for (const cell& x : m.cells[c]) {
+        const judgement j = judge(m.cases[c].expected, x.result);
+        if (j == judgement::lax_accept || j == judgement::strict_reject || j == judgement::crash ||
+            x.tree == tree_match::no || x.tree == tree_match::invalid || x.differs_from_expect)
+            ++odd;
+    }
+    return odd;
+}
 
 }  // namespace
 
@@ -219,6 +300,8 @@ std::string html(const matrix& m) {
                       "<title>SGF conformance matrix</title><style>";
     out += style;
     out += "</style></head><body>\n<h1>SGF conformance matrix</h1>\n";
+    out += "<p class=meta>sgfcheck <span id=version>" + esc(m.version) + "</span>, corpus commit <span id=commit>" +
+           esc(m.commit) + "</span>, run <span id=date>" + esc(m.date) + "</span>.</p>\n";
 
     // Summary (the same numbers as matrix.md).
     std::size_t y = 0, n = 0, i = 0;
@@ -245,95 +328,54 @@ std::string html(const matrix& m) {
            "<span class=irej>rej: i_ rejected</span><span class=crash>CRASH: signal, exit status, timeout</span>"
            "<span class=na>n/a: unavailable</span><span style=\"box-shadow:inset 0 -4px 0 #f57f17\">≠tree: tree "
            "differs from ours</span><span style=\"outline:2px solid #d50000;outline-offset:-2px\">≠expect: ours "
-           "differs from .expect</span> Hover a cell for the exit status, message and time.</p>\n";
+           "differs from .expect</span> Each cell says what the implementation did, its exit status or message, "
+           "and the time.</p>\n";
 
-    // Controls: area filter.
+    // Controls: search, implementation, area, outcome.
     std::map<std::string, std::size_t> per_area;
     for (const auto& c : m.cases) ++per_area[c.area];
-    out += "<div class=controls>Area: <button class=on data-area=\"\">all (" + std::to_string(m.cases.size()) + ")</button>";
+    out += "<div class=controls><label>Search <input type=search id=search placeholder=\"case, bytes, sentence, "
+           "message\"></label><label>Implementation <select id=impl><option value=\"\">all</option>";
+    for (const auto& impl : m.impls) out += "<option value=\"" + esc(impl) + "\">" + esc(impl) + "</option>";
+    out += "</select></label><label>Area <select id=area><option value=\"\">all (" + std::to_string(m.cases.size()) +
+           ")</option>";
     for (const auto a : areas) {
         const auto it = per_area.find(std::string(a));
         if (it == per_area.end()) continue;
-        out += "<button data-area=\"" + esc(a) + "\">" + esc(a) + " (" + std::to_string(it->second) + ")</button>";
+        out += "<option value=\"" + esc(a) + "\">" + esc(a) + " (" + std::to_string(it->second) + ")</option>";
     }
-    out += " <label><input type=checkbox id=onlydiff> only rows where someone disagrees, crashes or differs</label>"
-           " <button id=expand>expand all</button><button id=collapse>collapse all</button></div>\n";
+    out += "</select></label><label>Outcome <select id=outcome><option value=\"\">any</option>"
+           "<option value=odd>disagrees, crashes or differs</option><option value=ok>ok</option>"
+           "<option value=lax>LAX (n_ accepted)</option><option value=strict>STRICT (y_ rejected)</option>"
+           "<option value=crash>CRASH</option><option value=na>unavailable</option>"
+           "<option value=iacc>i_ accepted</option><option value=irej>i_ rejected</option>"
+           "<option value=tree>tree differs</option><option value=expect>ours ≠ .expect</option></select></label>"
+           "<button id=reset>reset</button> <span id=shown>" +
+           std::to_string(m.cases.size()) + "</span> of " + std::to_string(m.cases.size()) + " cases shown</div>\n";
 
-    // Group the rows whose results are all equal.
-    using key = std::vector<std::tuple<int, int, bool>>;
-    std::map<key, std::vector<std::size_t>> groups;
-    for (std::size_t c = 0; c < m.cases.size(); ++c) {
-        key k;
-        for (const cell& x : m.cells[c])
-            k.emplace_back(static_cast<int>(judge(m.cases[c].expected, x.result)), static_cast<int>(x.tree),
-                           x.differs_from_expect);
-        groups[k].push_back(c);
-    }
-    struct group {
-        key k;
-        std::vector<std::size_t> rows;
-        std::size_t odd = 0;  // cells that are not plain agreement
-    };
-    std::vector<group> ordered;
-    for (auto& [k, rows] : groups) {
-        group g{k, rows, 0};
-        for (const auto& [j, t, e] : k) {
-            const auto jj = static_cast<judgement>(j);
-            const auto tt = static_cast<tree_match>(t);
-            if (jj == judgement::lax_accept || jj == judgement::strict_reject || jj == judgement::crash ||
-                tt == tree_match::no || tt == tree_match::invalid || e)
-                ++g.odd;
-        }
-        ordered.push_back(std::move(g));
-    }
-    std::sort(ordered.begin(), ordered.end(), [&](const group& a, const group& b) {
-        if (a.odd != b.odd) return a.odd > b.odd;
-        return m.cases[a.rows.front()].name < m.cases[b.rows.front()].name;
+    // Rows: the most disagreement first, then by name.
+    std::vector<std::size_t> order(m.cases.size());
+    for (std::size_t c = 0; c < order.size(); ++c) order[c] = c;
+    std::vector<std::size_t> odd(m.cases.size());
+    for (std::size_t c = 0; c < odd.size(); ++c) odd[c] = oddness(m, c);
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        if (odd[a] != odd[b]) return odd[a] > odd[b];
+        return m.cases[a].name < m.cases[b].name;
     });
-
     out += "<table class=matrix><thead><tr><th>case</th><th>bytes</th>";
-    for (const auto& impl : m.impls) out += "<th>" + esc(impl) + "</th>";
-    out += "</tr></thead>\n";
-    for (const group& g : ordered) {
-        const bool grouped = g.rows.size() > 1;
-        out += std::string("<tbody class=\"g") + (grouped ? " grp closed" : "") + "\" data-diff=\"" +
-               (g.odd ? "1" : "0") + "\">\n";
-        if (grouped) {
-            const std::size_t first = g.rows.front();
-            out += "<tr class=ghead><td class=gname colspan=2><span class=tw>▸</span><span class=count>" +
-                   std::to_string(g.rows.size()) + "</span> <span class=cw>cases</span> with these results</td>";
-            for (std::size_t k = 0; k < m.impls.size(); ++k) {
-                const judgement j = judge(m.cases[first].expected, m.cells[first][k].result);
-                // The group shares the judgement, not the expected kind's wording: show the class.
-                std::string cls(css_class(j));
-                std::string text(to_string(j));
-                const tree_match t = m.cells[first][k].tree;
-                if (t == tree_match::no || t == tree_match::invalid) {
-                    cls += " tree";
-                    text += " ≠tree";
-                }
-                if (m.cells[first][k].differs_from_expect) {
-                    cls += " expect";
-                    text += " ≠expect";
-                }
-                out += "<td class=\"c " + cls + "\">" + esc(text) + "</td>";
-            }
-            out += "</tr>\n";
-        }
-        for (const std::size_t c : g.rows) {
-            const case_row& r = m.cases[c];
-            out += "<tr class=case data-area=\"" + esc(r.area) + "\"><td class=name>" + esc(r.name);
-            if (!r.pending.empty()) out += " <span class=gen title=\"" + esc(r.pending) + "\">(pending)</span>";
-            out += "</td><td class=bytes>" + bytes_html(r) + "</td>";
-            for (std::size_t k = 0; k < m.impls.size(); ++k) out += cell_html(r, m.cells[c][k], m.impls[k]);
-            out += "</tr>\n";
-        }
-        out += "</tbody>\n";
+    for (const auto& impl : m.impls) out += "<th data-impl=\"" + esc(impl) + "\">" + esc(impl) + "</th>";
+    out += "</tr></thead><tbody>\n";
+    for (const std::size_t c : order) {
+        const case_row& r = m.cases[c];
+        out += "<tr class=case id=\"case-" + esc(r.name) + "\" data-area=\"" + esc(r.area) + "\">" + case_html(r, m.links) +
+               "<td class=bytes>" + bytes_html(r) + "</td>";
+        for (std::size_t k = 0; k < m.impls.size(); ++k) out += cell_html(r, m.cells[c][k], m.impls[k]);
+        out += "</tr>\n";
     }
-    out += "</table>\n";
+    out += "</tbody></table>\n";
     if (!m.skipped.empty()) {
         out += "<p>Library-only cases (run by the doctest suite, not handed to other implementations):";
-        for (const auto& s : m.skipped) out += " <code>" + esc(s) + "</code>";
+        for (const auto& sk : m.skipped) out += " <code>" + esc(sk) + "</code>";
         out += "</p>\n";
     }
     out += "<script>";

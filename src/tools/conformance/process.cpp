@@ -177,6 +177,7 @@ adapter_run run_adapter(const std::filesystem::path& adapter, const std::filesys
         why = "signal " + std::to_string(WTERMSIG(status)) + " (" + ::strsignal(WTERMSIG(status)) + ")";
     } else {
         const int code = WEXITSTATUS(status);
+        r.exit_status = code;
         switch (code) {
             case 0: r.result = verdict::accepted; break;
             case 1: r.result = verdict::rejected; break;
