@@ -57,7 +57,7 @@ std::vector<game_moves> main_line_moves(const sgf::collection& c) {
     for (const auto& root : c) {
         game_moves g;
         bool nineteen = true;
-        for (const sgf::node& n : sgf::main_line(root)) {
+        for (const auto& [n, path] : sgf::main_line(root)) {
             for (const auto& p : n.properties()) {
                 const std::string_view id = p.ident();
                 if (id == "SZ" && p.size() == 1 && p.front().raw() != "19") nineteen = false;
@@ -79,22 +79,59 @@ long peak_rss_kib() {
     return ru.ru_maxrss;
 }
 
+// --mode build: a game of `moves` moves built through the public API, by the builder and by
+// rvalue appends (both must be linear: issue 16), with the peak RSS.
+int build_mode(std::size_t moves) {
+    double t0 = cpu_seconds();
+    sgf::game_tree_builder b;
+    b.add({{"FF", {"4"}}, {"GM", {"1"}}, {"SZ", {"19"}}});
+    const char letters[] = "abcdefghijklmnopqrs";
+    for (std::size_t i = 0; i < moves; ++i) {
+        const char point[2] = {letters[i % 19], letters[(i / 19) % 19]};
+        b.add({{i % 2 ? "W" : "B", {std::string_view(point, 2)}}});
+    }
+    const sgf::game_tree built = std::move(b).build();
+    const double t_builder = cpu_seconds() - t0;
+    t0 = cpu_seconds();
+    sgf::game_tree appended({built[0]});
+    for (std::size_t i = 1; i <= moves; ++i) appended = std::move(appended).with_node_appended(built[i]);
+    const double t_append = cpu_seconds() - t0;
+    std::printf("(thread CPU time)\nbuilder:        %zu moves in %.1f ms = %.0f ns per move\n", moves, t_builder * 1e3,
+                t_builder * 1e9 / static_cast<double>(moves));
+    std::printf("rvalue appends: %zu moves in %.1f ms = %.0f ns per move\n", moves, t_append * 1e3,
+                t_append * 1e9 / static_cast<double>(moves));
+    std::printf("peak RSS %.1f MB\n", static_cast<double>(peak_rss_kib()) / 1024.0);
+    return built.size() == moves + 1 && appended.size() == moves + 1 ? 0 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     if (argc < 2) {
-        std::fprintf(stderr, "usage: %s FILE [--runs N] [--mode parse|walk|check|rss] [--no-replay]\n", argv[0]);
+        std::fprintf(stderr,
+                     "usage: %s FILE [--runs N] [--mode parse|walk|check|rss|replay] [--no-replay]\n"
+                     "       %s --mode build [--moves N]\n",
+                     argv[0], argv[0]);
         return 2;
     }
     int runs = 7;
+    std::size_t moves = 1000000;
     std::string mode = "parse";
     sgf::check_options copts;
-    for (int i = 2; i < argc; ++i) {
+    const char* file = nullptr;
+    for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--runs") && i + 1 < argc) runs = std::atoi(argv[++i]);
         else if (!std::strcmp(argv[i], "--mode") && i + 1 < argc) mode = argv[++i];
+        else if (!std::strcmp(argv[i], "--moves") && i + 1 < argc) moves = std::strtoull(argv[++i], nullptr, 10);
         else if (!std::strcmp(argv[i], "--no-replay")) copts.replay = false;
+        else if (file == nullptr) file = argv[i];
     }
-    std::string bytes = sgf::read_file(argv[1]);
+    if (mode == "build") return build_mode(moves);
+    if (file == nullptr) {
+        std::fprintf(stderr, "%s: no input file\n", argv[0]);
+        return 2;
+    }
+    std::string bytes = sgf::read_file(file);
     const double mb = static_cast<double>(bytes.size()) / 1e6;
     if (mode == "rss") {
         const long before = peak_rss_kib();

@@ -214,7 +214,7 @@ private:
 }
 
 // Whether `raw` can stand between '[' and ']' as one value: no ']' that is not escaped and
-// no unpaired '\' at the end (node::with_property's contract).
+// no unpaired '\' at the end (node::with_raw_property's contract).
 [[nodiscard]] inline bool valid_raw(std::string_view raw) {
     for (std::size_t i = 0; i < raw.size(); ++i) {
         if (raw[i] == '\\') {
@@ -542,7 +542,7 @@ inline void check_parse(std::string_view input, const sgf::parse_result& r, bool
             ++number;
         }
         SGF_FUZZ_CHECK(visited == root.node_count(), "preorder count != node_count; " + ctx);
-        const std::vector<sgf::node> line = sgf::main_line(root);
+        const std::vector<sgf::node> line = sgf::main_line(root).nodes();
         sgf::cursor cur(root);
         std::size_t k = 0;
         for (;;) {

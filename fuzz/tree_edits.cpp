@@ -202,7 +202,7 @@ private:
         if (b < 128) {  // a fresh node with one property
             const std::string id = pick_ident();
             const std::string v = sgf::escape(ch_.slice(8));
-            if (sgf_fuzz::valid_ident(id)) return sgf::node().with_property(id, {v});
+            if (sgf_fuzz::valid_ident(id)) return sgf::node().with_raw_property(id, {v});
         }
         return nodes_[ch_.below(nodes_.size())];
     }
@@ -292,21 +292,33 @@ private:
         const std::string where = "tree " + std::to_string(ti) + " depth " + std::to_string(w.path.variations.size()) +
                                   " node " + std::to_string(w.path.index);
         switch (op) {
-            case 0: {  // node::with_property
+            case 0: {  // node::with_raw_property, or node::with_property (decoded texts)
                 const sgf::node n = sub[w.path.index];
                 const std::string id = pick_ident();
+                const bool decoded = (ch_.byte() & 1) != 0;
                 std::vector<std::string> vals(ch_.below(4));
-                for (auto& r : vals) r = pick_raw();
+                for (auto& r : vals) r = decoded ? std::string(ch_.slice(12)) : pick_raw();
                 bool bad = !sgf_fuzz::valid_ident(id) || vals.empty();
-                for (const auto& r : vals) bad |= !sgf_fuzz::valid_raw(r);
-                std::string what = "with_property(" + printable(id, 20) + ", " + std::to_string(vals.size()) + " values";
+                if (!decoded)
+                    for (const auto& r : vals) bad |= !sgf_fuzz::valid_raw(r);
+                std::string what = std::string(decoded ? "with_property(" : "with_raw_property(") + printable(id, 20) +
+                                   ", " + std::to_string(vals.size()) + " values";
                 for (const auto& r : vals) what += " [" + printable(r, 20) + "]";
                 what += ") at " + where;
                 const std::vector<prop_text> before = props_of(n);
                 const std::string written = sgf::write(n);
-                auto m = expect<std::invalid_argument>(bad, what, [&] { return n.with_property(id, vals); });
+                auto m = expect<std::invalid_argument>(
+                    bad, what, [&] { return decoded ? n.with_property(id, vals) : n.with_raw_property(id, vals); });
                 SGF_FUZZ_CHECK(sgf::write(n) == written, what + ": the old node changed\n  " + context());
                 if (!m) return;
+                if (decoded) {  // the texts read back exactly, nothing else checked here
+                    const auto p = m->find(id);
+                    SGF_FUZZ_CHECK(p && p->size() == vals.size(), what + "\n  " + context());
+                    for (std::size_t i = 0; i < vals.size(); ++i)
+                        SGF_FUZZ_CHECK((*p)[i].unescaped() == vals[i], what + ": text not read back\n  " + context());
+                    node_edit(base, ti, w, *m, what);
+                    break;
+                }
                 // Expected: the first `id` replaced in place (or appended), other `id`s dropped.
                 std::vector<prop_text> expected;
                 prop_text added{id, {}};

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "check/internal.hpp"
-#include "tree/node_scan.hpp"
+#include "tree/tree_rep.hpp"
 #include "sgf/check.hpp"
 #include "test_util.hpp"
 
@@ -81,48 +81,11 @@ TEST_CASE("corpus: per-folder findings under ff4 and current") {
     }
 }
 
-TEST_CASE("corpus: the checker's node scan reads what the parser's rules read") {
-    SGF_NEEDS_SHARED("corpus");
-    std::size_t nodes = 0, fast = 0;
-    std::vector<sgf::property> by_grammar;
-    sgf::detail::node_props by_loop;
-    for (const char* folder : {"games/kgs-2019", "problems", "legacy", "broken", "encodings", "othergames"}) {
-        for (const auto& f : sgf_test::files_under(sgf_test::shared_dir() / "corpus" / folder)) {
-            const sgf::parse_result r = sgf::parse(sgf::read_file(f));
-            for (const auto& root : r.trees)
-                for (sgf::preorder it(root); !it.done(); it.next()) {
-                    const sgf::node n = it.current();
-                    ++nodes;
-                    if (!sgf::detail::scan_props_fast(*n.source_ptr(), n.offset(), by_loop)) continue;
-                    ++fast;
-                    by_grammar.clear();
-                    sgf::detail::scan_node(*n.source_ptr(), n.offset(), by_grammar);
-                    REQUIRE(by_grammar.size() == by_loop.props.size());
-                    for (std::size_t k = 0; k < by_grammar.size(); ++k) {
-                        const auto& g = by_grammar[k];
-                        const auto& l = by_loop.props[k];
-                        CHECK(g.offset() == l.ident);
-                        CHECK(g.ident().size() == l.ident_size);
-                        REQUIRE(g.size() == l.count);
-                        std::size_t j = 0;
-                        for (const auto& v : g) {
-                            CHECK(v.offset() == by_loop.values[l.first + j].open);
-                            CHECK(v.raw().size() == by_loop.values[l.first + j].size);
-                            ++j;
-                        }
-                    }
-                }
-        }
-    }
-    MESSAGE(nodes, " nodes, ", fast, " read by the plain loop");
-    CHECK(fast * 100 >= nodes * 99);
-}
-
 TEST_CASE("positions: the one-pass resolver equals source::position_of") {
     const std::string text = "(;FF[4]\r\nC[a\n\rb\r\n]\n;B[aa]\r;W[bb]\n\n;B[cc]\r\r;W[dd])";
     const sgf::parse_result r = sgf::parse(std::string_view(text));
     REQUIRE(r.ok());
-    const auto& src = *r.trees[0][0].source_ptr();
+    const auto& src = *sgf::detail::tree_access::source_of(r.trees[0][0]);
     std::vector<std::uint32_t> offsets(text.size());
     for (std::uint32_t k = 0; k < text.size(); ++k) offsets[k] = k;
     std::vector<sgf::position> got;

@@ -251,8 +251,8 @@ TEST_CASE("print1.sgf and print2.sgf: figures and diagrams") {
     REQUIRE(fg.has_value());
     CHECK(fg->first == "257");
     CHECK(fg->second == "Figure 1");
-    CHECK(first_value(sgf::main_line(p1[0]).back(), "N") == "Figure 3");
-    CHECK(first_value(sgf::main_line(p2[0]).back(), "N") == "Figure 4");
+    CHECK(first_value(sgf::main_line(p1[0]).nodes().back(), "N") == "Figure 3");
+    CHECK(first_value(sgf::main_line(p2[0]).nodes().back(), "N") == "Figure 4");
     // Every diagram starts a variation with MN[1] and an FG.
     for (const sgf::collection* c : {&p1, &p2}) {
         std::size_t diagrams = 0;

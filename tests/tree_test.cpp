@@ -2,21 +2,27 @@
 // navigation (cursor, preorder, main_line), positions, equality, unbounded depth.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <cstddef>
+#include <filesystem>
+#include <iterator>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <utility>
 #include <vector>
 
 #include "sgf/json.hpp"
 #include "sgf/parse.hpp"
 #include "sgf/tree.hpp"
+#include "tree/tree_rep.hpp"
 #include "sgf/write.hpp"
 #include "tests/test_util.hpp"
 
 namespace {
 
+namespace fs = std::filesystem;
 using sgf_test::first_value;
 using sgf_test::parse_ok;
 using sgf_test::preorder_values;
@@ -26,7 +32,7 @@ using sgf_test::tree_of;
 constexpr std::string_view spec_tree =
     "(;FF[4]C[root](;C[a];C[b](;C[c])(;C[d];C[e]))(;C[f](;C[g];C[h];C[i])(;C[j])))";
 
-sgf::node comment(const std::string& text) { return sgf::node().with_property("C", {sgf::escape(text)}); }
+sgf::node comment(const std::string& text) { return sgf::node().with_property("C", {text}); }
 
 sgf::node_path path(std::vector<std::uint32_t> variations, std::uint32_t index) {
     return sgf::node_path{std::move(variations), index};
@@ -89,7 +95,7 @@ TEST_CASE("a collection holds every game tree of the file in order") {
 
 TEST_CASE("properties of a node in file order") {
     const sgf::game_tree t = tree_of("(;FF[4] AB[aa][bb]\n [cc] C[first]ZZ[x]C[second];)");
-    const auto props = t[0].properties();
+    const auto props = t[0].properties().to_vector();
     REQUIRE(props.size() == 5);
     std::string idents;
     for (const auto& p : props) idents += std::string(p.ident()) + ' ';
@@ -145,19 +151,57 @@ TEST_CASE("constructors build trees equal to parsed ones") {
     CHECK(sgf::write(c) == sgf::write(t) + sgf::write(mixed));
 }
 
-TEST_CASE("node::with_property validates identifiers and raw values") {
+TEST_CASE("node::with_raw_property validates identifiers and raw values") {
     const sgf::node n;
-    CHECK_THROWS_AS((void)n.with_property("", {"x"}), std::invalid_argument);
+    CHECK_THROWS_AS((void)n.with_raw_property("", {"x"}), std::invalid_argument);
+    CHECK_THROWS_AS((void)n.with_raw_property("c", {"x"}), std::invalid_argument);
+    CHECK_THROWS_AS((void)n.with_raw_property("C1", {"x"}), std::invalid_argument);
+    CHECK_THROWS_AS((void)n.with_raw_property("C", {}), std::invalid_argument);
+    CHECK_THROWS_AS((void)n.with_raw_property("C", {"a]b"}), std::invalid_argument);
+    CHECK_THROWS_AS((void)n.with_raw_property("C", {"a\\"}), std::invalid_argument);
+    CHECK_THROWS_AS((void)n.with_raw_property("C", {"ok", "a\\\\\\"}), std::invalid_argument);
+    CHECK(sgf::write(n.with_raw_property("C", {"a\\\\"})) == ";C[a\\\\]");
+    CHECK(sgf::write(n.with_raw_property("C", {"a\\]b"})) == ";C[a\\]b]");
+    CHECK(sgf::write(n.with_raw_property("AB", {"aa", "bb", ""})) == ";AB[aa][bb][]");
+    CHECK(n.with_raw_property("C", {sgf::escape("[me] \\o/")}).find("C")->front().unescaped() == "[me] \\o/");
+}
+
+TEST_CASE("node::with_property takes decoded texts and escapes them") {
+    const sgf::node n;
     CHECK_THROWS_AS((void)n.with_property("c", {"x"}), std::invalid_argument);
-    CHECK_THROWS_AS((void)n.with_property("C1", {"x"}), std::invalid_argument);
-    CHECK_THROWS_AS((void)n.with_property("C", {}), std::invalid_argument);
-    CHECK_THROWS_AS((void)n.with_property("C", {"a]b"}), std::invalid_argument);
-    CHECK_THROWS_AS((void)n.with_property("C", {"a\\"}), std::invalid_argument);
-    CHECK_THROWS_AS((void)n.with_property("C", {"ok", "a\\\\\\"}), std::invalid_argument);
-    CHECK(sgf::write(n.with_property("C", {"a\\\\"})) == ";C[a\\\\]");
-    CHECK(sgf::write(n.with_property("C", {"a\\]b"})) == ";C[a\\]b]");
-    CHECK(sgf::write(n.with_property("AB", {"aa", "bb", ""})) == ";AB[aa][bb][]");
-    CHECK(n.with_property("C", {sgf::escape("[me] \\o/")}).find("C")->front().unescaped() == "[me] \\o/");
+    CHECK_THROWS_AS((void)n.with_property("C", std::vector<std::string>{}), std::invalid_argument);
+    // Nothing changes silently: a path with backslashes reads back as written.
+    const sgf::node m = n.with_property("C", {"C:\\games\\x"});
+    CHECK(sgf::write(m) == ";C[C:\\\\games\\\\x]");
+    CHECK(m.find("C")->front().unescaped() == "C:\\games\\x");
+    CHECK(m.find("C")->front().text() == "C:\\games\\x");
+    for (const std::string text : {"a]b", "a\\", "]]\\]", "[me] \\o/", "", "line\nbreak", "10:30"}) {
+        const sgf::node k = n.with_property("GC", std::vector<std::string>{text});
+        CHECK(k.find("GC")->front().unescaped() == text);
+        CHECK(sgf::parse(sgf::write(sgf::collection({sgf::game_tree({k})}))).ok());
+    }
+    // A compose property: the first ':' separates the parts.
+    CHECK(n.with_property("AP", {"CGoban:1.6"}).find("AP")->front().composed()->second == "1.6");
+    CHECK(sgf::write(n.with_property("AB", {"aa", "bb"})) == ";AB[aa][bb]");
+}
+
+TEST_CASE("views of temporaries keep their bytes alive") {
+    // node().with_property(...) is a temporary: the property and the value keep its source.
+    const auto p = sgf::node().with_property("C", {"kept"}).find("C");
+    REQUIRE(p.has_value());
+    const sgf::value v = sgf::node().with_property("C", {"also kept"}).find("C")->front();
+    std::string seen;
+    for (const sgf::property& q : sgf::node().with_property("B", {"aa"}).with_property("W", {"bb"}).properties())
+        for (const sgf::value& w : q) seen += std::string(q.ident()) + "=" + std::string(w.raw()) + " ";
+    // Allocate a little so that freed memory would be reused (AddressSanitizer reports
+    // a use after free in any case).
+    std::vector<std::string> noise(64, std::string(64, 'z'));
+    CHECK(p->front().raw() == "kept");
+    CHECK(v.raw() == "also kept");
+    CHECK(seen == "B=aa W=bb ");
+    const sgf::game_tree t = tree_of("(;C[root];B[aa])");
+    const sgf::value from_tree = t.with_node(1, t[1].with_property("C", {"x"}))[1].find("C")->front();
+    CHECK(from_tree.raw() == "x");
 }
 
 TEST_CASE("null game trees are rejected where a game tree is stored") {
@@ -345,7 +389,7 @@ TEST_CASE("copies are handles to the same object") {
     const sgf::node n = t[0];
     const sgf::node n2 = t[0];
     CHECK(n.same(n2));
-    CHECK(n.source_ptr() == t.variations()[0][0].source_ptr());  // one source per parse
+    CHECK(sgf::detail::tree_access::source_of(n) == sgf::detail::tree_access::source_of(t.variations()[0][0]));  // one source per parse
     // A tree that outlives its collection and a node that outlives its tree stay valid.
     sgf::node kept;
     sgf::game_tree kept_tree;
@@ -434,15 +478,15 @@ TEST_CASE("cursor walks the tree as the user sees it") {
 }
 
 TEST_CASE("main_line follows the first variation") {
-    const auto names = [](const std::vector<sgf::node>& ns) {
+    const auto names = [](const sgf::main_line& ns) {
         std::string out;
-        for (const auto& n : ns) out += first_value(n, "C") + ' ';
+        for (const auto& [n, path] : ns) out += first_value(n, "C") + ' ';
         return out;
     };
     CHECK(names(sgf::main_line(tree_of(spec_tree))) == "root a b c ");
     CHECK(names(sgf::main_line(tree_of(spec_tree).variations()[1])) == "f g h i ");
     CHECK(names(sgf::main_line(tree_of("(;C[x];C[y])"))) == "x y ");
-    CHECK(sgf::main_line(sgf::game_tree()).empty());
+    CHECK(sgf::main_line(sgf::game_tree()).nodes().empty());
 }
 
 // --- positions -------------------------------------------------------------------------
@@ -465,7 +509,7 @@ TEST_CASE("positions of game trees nodes properties and values") {
         CHECK(t.pos() == pos("(;FF", 1, 1));
         CHECK(t[0].pos() == pos(";FF", 1, 2));
         CHECK(t[0].offset() == 1);
-        const auto root_props = t[0].properties();
+        const auto root_props = t[0].properties().to_vector();
         REQUIRE(root_props.size() == 2);
         CHECK(root_props[0].pos() == pos("FF", 1, 3));
         CHECK(root_props[0].front().pos() == pos("[4]", 1, 5));
@@ -607,7 +651,7 @@ TEST_CASE("a million nested variations") {
     while (c.to_parent()) --steps;
     CHECK(steps == 0);
     CHECK(c.at_root());
-    CHECK(sgf::main_line(t).size() == deep);
+    CHECK(sgf::main_line(t).nodes().size() == deep);
 
     // Equality with a second parse compares every level; a difference at the bottom shows.
     CHECK(sgf::parse(text).trees == r.trees);
@@ -691,3 +735,115 @@ TEST_CASE("a million unclosed game trees are recovered") {
 }
 
 }  // TEST_SUITE
+
+TEST_CASE("game_tree_builder builds what the parser builds") {
+    const sgf::game_tree parsed = tree_of("(;FF[4]C[root];B[aa](;W[bb];B[cc])(;W[dd]C[a\\]b]))");
+    sgf::game_tree_builder b;
+    b.add({{"FF", {"4"}}, {"C", {"root"}}}).add({{"B", {"aa"}}});
+    b.open().add({{"W", {"bb"}}}).add({{"B", {"cc"}}}).close();
+    b.open().add({{"W", {"dd"}}, {"C", {"a]b"}}});  // closed by build()
+    CHECK(b.depth() == 1);
+    const sgf::game_tree built = std::move(b).build();
+    CHECK(built == parsed);
+    CHECK(sgf::write(built) == sgf::write(parsed));
+    // Existing nodes are shared, not copied.
+    sgf::game_tree_builder c;
+    c.add(parsed[0]).add(parsed[1]);
+    const sgf::game_tree shared = std::move(c).build();
+    CHECK(shared[0].same(parsed[0]));
+    CHECK(shared[1].same(parsed[1]));
+}
+
+TEST_CASE("game_tree_builder rejects what is not a game tree") {
+    sgf::game_tree_builder b;
+    CHECK_THROWS_AS(b.open(), std::logic_error);      // a variation before any node
+    CHECK_THROWS_AS(b.close(), std::logic_error);     // nothing open
+    CHECK_THROWS_AS((void)sgf::game_tree_builder().build(), std::logic_error);  // no node
+    b.add({{"B", {"aa"}}}).open().add({{"W", {"bb"}}}).close();
+    CHECK_THROWS_AS(b.add({{"B", {"cc"}}}), std::logic_error);  // a node after a variation (E013)
+    CHECK_THROWS_AS(b.add({{"b", {"cc"}}}), std::invalid_argument);
+    b.open();
+    CHECK_THROWS_AS(b.close(), std::logic_error);     // an empty variation
+}
+
+TEST_CASE("rvalue edits append in place and keep other versions unchanged") {
+    sgf::game_tree t({sgf::node().with_property("FF", {"4"})});
+    const void* before = t.identity();
+    for (int i = 0; i < 100; ++i) t = std::move(t).with_node_appended(sgf::node().with_property("B", {"aa"}));
+    CHECK(t.size() == 101);
+    const sgf::game_tree kept = t;  // a second handle: the next edit must copy
+    sgf::game_tree u = std::move(t).with_node_appended(sgf::node().with_property("W", {"bb"}));
+    CHECK(kept.size() == 101);
+    CHECK(u.size() == 102);
+    CHECK_FALSE(u.same(kept));
+    u = std::move(u).with_node(0, sgf::node().with_property("FF", {"3"}));
+    CHECK(first_value(u[0], "FF") == "3");
+    CHECK(first_value(kept[0], "FF") == "4");
+    u = std::move(u).with_variation(tree_of("(;C[v])"));
+    u = std::move(u).with_variation(tree_of("(;C[w])"));
+    CHECK(u.variations().size() == 2);
+    CHECK(before != nullptr);
+    sgf::collection c;
+    c = std::move(c).with_tree_appended(u);
+    c = std::move(c).with_tree_appended(kept);
+    CHECK(c.size() == 2);
+}
+
+TEST_CASE("update_at and main_line paths edit along the main line") {
+    sgf::game_tree t = tree_of("(;C[root];B[aa](;W[bb];B[cc])(;W[dd]))");
+    std::vector<sgf::node_path> paths;
+    for (const auto& [n, path] : sgf::main_line(t)) paths.push_back(path);
+    REQUIRE(paths.size() == 4);
+    CHECK(paths[2] == sgf::node_path{{0}, 0});
+    for (const auto& path : paths)
+        t = t.update_at(path, [](const sgf::node& n) { return n.with_property("N", {"seen"}); });
+    std::string names;
+    for (const auto& [n, path] : sgf::main_line(t)) names += first_value(n, "N") + ' ';
+    CHECK(names == "seen seen seen seen ");
+    CHECK(first_value(t.variations()[1][0], "N") == "<none>");
+}
+
+TEST_CASE("a game tree is a range of its nodes") {
+    const sgf::game_tree t = tree_of("(;C[a];C[b];C[c])");
+    std::string seen;
+    for (const sgf::node& n : t) seen += first_value(n, "C");
+    CHECK(seen == "abc");
+    CHECK(std::distance(t.begin(), t.end()) == 3);
+    CHECK(first_value(*(t.begin() + 2), "C") == "c");
+}
+
+TEST_CASE("iterators stay valid after the range or property they came from") {
+    const sgf::game_tree t = tree_of("(;AB[aa][bb]C[x])");
+    auto it = t[0].properties().begin();  // the range is a temporary
+    CHECK(it->ident() == "AB");
+    auto v = t[0].find("AB")->begin();    // the optional is a temporary
+    ++v;
+    CHECK((*v).raw() == "bb");
+}
+
+TEST_CASE("parse_file reads a file and parse reads text") {
+    const auto r = sgf::parse_file(fs::path(SGF_SOURCE_DIR) / "conformance" / "spec_examples" / "ff4_ex.sgf");
+    CHECK(r.ok());
+    CHECK(r.trees.size() == 2);
+    CHECK_THROWS_AS((void)sgf::parse_file("/nonexistent/game.sgf"), std::system_error);
+    // parse() takes SGF text: a file name is text without a game tree.
+    CHECK_FALSE(sgf::parse("game.sgf").ok());
+}
+
+TEST_CASE("building a game through the API is linear in its length") {
+    const auto build = [](std::size_t n) {
+        const auto t0 = std::chrono::steady_clock::now();
+        sgf::game_tree_builder b;
+        b.add({{"FF", {"4"}}, {"GM", {"1"}}});
+        for (std::size_t i = 0; i < n; ++i) b.add({{i % 2 ? "W" : "B", {"aa"}}});
+        sgf::game_tree t = std::move(b).build();
+        sgf::game_tree u({sgf::node()});
+        for (std::size_t i = 0; i < n; ++i) u = std::move(u).with_node_appended(t[i]);
+        REQUIRE(t.size() == n + 1);
+        REQUIRE(u.size() == n + 1);
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    };
+    const double small = build(50000), large = build(200000);
+    MESSAGE("50,000 moves: ", small, " s; 200,000 moves: ", large, " s");
+    CHECK(large < 5 * small + 0.05);
+}

@@ -182,7 +182,7 @@ TEST_CASE("unknown properties are kept in order") {
 
 TEST_CASE("edited trees are written canonically") {
     const sgf::game_tree t = tree_of("(;FF[4];B[aa])");
-    const sgf::node n = t[1].with_property("C", {"soft\\\nbreak \\x \\]"}).with_property("AB", {"cc", "dd"});
+    const sgf::node n = t[1].with_raw_property("C", {"soft\\\nbreak \\x \\]"}).with_property("AB", {"cc", "dd"});
     const sgf::game_tree e = t.with_node(1, n).with_variation(sgf::game_tree({sgf::node().with_property("W", {"ee"})}));
     CHECK(sgf::write(e) == "(;FF[4]\n;B[aa]C[softbreak x \\]]AB[cc][dd]\n(;W[ee]))\n");
     CHECK(parse_ok(sgf::write(e)) == sgf::collection({e}));

@@ -2,6 +2,7 @@
 // Diagnostics: every finding of the parser and the checker, with a stable code.
 // The code table (all_codes) is the single list of codes; docs/diagnostics.md documents it.
 #include <cstdint>
+#include <iosfwd>
 #include <optional>
 #include <span>
 #include <string>
@@ -43,5 +44,9 @@ struct code_info {
         if (d.level == severity::error) return true;
     return false;
 }
+
+// "12:7: error[E008]: message" (and " (hint)" when there is one): one line.
+[[nodiscard]] std::string to_string(const diagnostic& d);
+std::ostream& operator<<(std::ostream& os, const diagnostic& d);
 
 }  // namespace sgf

@@ -23,14 +23,20 @@ struct parse_result {
     [[nodiscard]] bool ok() const noexcept { return !has_errors(diagnostics); }
 };
 
-// Takes the bytes (they stay alive inside the tree: values are views into them).
+// Parses SGF text (bytes as they are; the input stage in input.hpp reads charsets). Takes
+// the bytes: they stay alive inside the tree (values are views into them). To read a
+// file, use parse_file (or sgf::load_file for charset handling): parse("game.sgf") parses
+// the nine characters of the name.
 [[nodiscard]] parse_result parse(std::string bytes, const parse_options& options = {});
-[[nodiscard]] inline parse_result parse(std::string_view bytes, const parse_options& options = {}) {
-    return parse(std::string(bytes), options);
+[[nodiscard]] inline parse_result parse(std::string_view text, const parse_options& options = {}) {
+    return parse(std::string(text), options);
 }
-[[nodiscard]] inline parse_result parse(const char* bytes, const parse_options& options = {}) {
-    return parse(std::string(bytes), options);
+[[nodiscard]] inline parse_result parse(const char* text, const parse_options& options = {}) {
+    return parse(std::string(text), options);
 }
+
+// Reads a whole file and parses it; throws std::system_error when it cannot be read.
+[[nodiscard]] parse_result parse_file(const std::filesystem::path& path, const parse_options& options = {});
 
 // Reads a whole file; throws std::system_error when it cannot be read.
 [[nodiscard]] std::string read_file(const std::filesystem::path& path);

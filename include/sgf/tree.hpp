@@ -5,20 +5,33 @@
 //
 // Representation (why it is small): the parse keeps the file's bytes alive and a game
 // tree stores, per node, only the offset of the node's ';'. Properties and values are
-// views found on demand by the same grammar rules that parsed the file. This is what
-// keeps a parsed collection under 2.5x the size of its file; see README "Performance".
+// views read on demand by the one node reader (src/tree/node_reader.hpp, checked against
+// the grammar). This is what keeps a parsed collection under 2.5x the size of its file;
+// see README "Performance".
 //
-// Views (`property`, `value`) are valid while the node, tree or collection they came
-// from is alive; `node`, `game_tree` and `collection` are owning handles.
+// Lifetimes: `node`, `game_tree` and `collection` are owning handles. `property` and
+// `value` are views, valid while any handle of the bytes they view lives (the node or tree
+// they came from, or any other handle of the same tree); no reference counting on the hot
+// path. A view taken from a temporary node that is the last handle of its bytes
+// (`node().with_property(...).find("C")`) keeps them alive itself.
+//
+// Bulk construction is linear: `game_tree_builder`, or the && overloads of the edits
+// (`t = std::move(t).with_node_appended(n)` appends in place when `t` is the only handle).
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
+#include <iosfwd>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
+#include "sgf/detail/node_reader.hpp"
+#include "sgf/detail/scan.hpp"
 #include "sgf/position.hpp"
 #include "sgf/value.hpp"
 
@@ -33,80 +46,197 @@ void retain(const tree_rep* t) noexcept;
 void release(const tree_rep* t) noexcept;
 }  // namespace detail
 
+// One property of a node: PropIdent PropValue { PropValue }.
 class property {
 public:
     property() = default;
-    property(const detail::source* src, std::uint32_t ident, std::uint32_t ident_size,
-             std::uint32_t first_value, std::uint32_t count) noexcept
-        : src_(src), ident_(ident), first_(first_value), count_(count), ident_size_(ident_size) {}
 
-    [[nodiscard]] std::string_view ident() const noexcept;  // as written in the file
-    [[nodiscard]] position pos() const;                     // position of the identifier
+    [[nodiscard]] std::string_view ident() const noexcept {  // as written in the file
+        return data_ ? std::string_view(data_ + ident_, ident_size_) : std::string_view{};
+    }
+    [[nodiscard]] position pos() const;  // position of the identifier
     [[nodiscard]] std::uint32_t offset() const noexcept { return ident_; }
     [[nodiscard]] std::size_t size() const noexcept { return count_; }  // number of values
     [[nodiscard]] std::vector<value> values() const;
-    [[nodiscard]] value operator[](std::size_t i) const;  // O(i)
+    [[nodiscard]] value operator[](std::size_t i) const;  // O(i); throws std::out_of_range
     [[nodiscard]] value front() const { return (*this)[0]; }
 
     class iterator {
     public:
+        using iterator_category = std::forward_iterator_tag;
         using value_type = sgf::value;
         using difference_type = std::ptrdiff_t;
+        using pointer = void;
+        using reference = sgf::value;
         iterator() = default;
-        iterator(const detail::source* src, std::uint32_t at, std::uint32_t left) noexcept;
-        [[nodiscard]] sgf::value operator*() const noexcept { return {src_, at_, size_}; }
-        iterator& operator++();
-        iterator operator++(int) { auto t = *this; ++*this; return t; }
+        [[nodiscard]] sgf::value operator*() const { return {data_, src_, at_, size_, keep_}; }
+        iterator& operator++() noexcept {
+            if (--left_ != 0) {
+                at_ = detail::next_value_at(data_, end_, at_, size_);
+                size_ = detail::value_size_at(data_, end_, at_);
+            }
+            return *this;
+        }
+        iterator operator++(int) noexcept {
+            auto t = *this;
+            ++*this;
+            return t;
+        }
         friend bool operator==(const iterator& a, const iterator& b) noexcept { return a.left_ == b.left_; }
+
     private:
+        friend class property;
+        explicit iterator(const property& p) noexcept
+            : data_(p.data_), end_(p.end_), src_(p.src_), keep_(p.keep_), at_(p.first_), left_(p.count_) {
+            if (left_ != 0) size_ = detail::value_size_at(data_, end_, at_);
+        }
+        // A copy of the property's view (the iterator stays valid without it).
+        const char* data_ = nullptr;
+        const char* end_ = nullptr;
         const detail::source* src_ = nullptr;
+        std::shared_ptr<const detail::source> keep_;
         std::uint32_t at_ = 0;    // offset of the current '['
         std::uint32_t size_ = 0;  // raw size of the current value
         std::uint32_t left_ = 0;  // values left including the current one
     };
-    [[nodiscard]] iterator begin() const noexcept { return {src_, first_, count_}; }
+    [[nodiscard]] iterator begin() const noexcept { return iterator(*this); }
     [[nodiscard]] iterator end() const noexcept { return {}; }
 
 private:
-    const detail::source* src_ = nullptr;
+    friend struct detail::tree_access;
+    friend class property_range;
+    property(const char* data, const char* end, const detail::source* src, const detail::property_ref& r,
+             std::shared_ptr<const detail::source> keep = {}) noexcept
+        : data_(data), end_(end), src_(src), ident_(r.ident), first_(r.first), count_(r.count),
+          ident_size_(r.ident_size), keep_(std::move(keep)) {}
+
+    const char* data_ = nullptr;           // the source's bytes [data_, end_)
+    const char* end_ = nullptr;
+    const detail::source* src_ = nullptr;  // for positions
     std::uint32_t ident_ = 0;
     std::uint32_t first_ = 0;  // offset of the first '['
     std::uint32_t count_ = 0;
     std::uint32_t ident_size_ = 0;
+    std::shared_ptr<const detail::source> keep_;  // set only for views of temporaries
+};
+
+// The properties of one node in file order, read on the fly by the node reader (no
+// allocation, no call per property on the strict form).
+class property_range {
+public:
+    class iterator {
+    public:
+        using iterator_category = std::forward_iterator_tag;
+        using value_type = property;
+        using difference_type = std::ptrdiff_t;
+        using pointer = const property*;
+        using reference = const property&;
+        iterator() = default;
+        [[nodiscard]] const property& operator*() const noexcept { return current_; }
+        [[nodiscard]] const property* operator->() const noexcept { return &current_; }
+        iterator& operator++() {
+            auto r = detail::node_reader::resume(data_, end_, next_);
+            step(r);
+            return *this;
+        }
+        iterator operator++(int) {
+            auto t = *this;
+            ++*this;
+            return t;
+        }
+        friend bool operator==(const iterator& a, const iterator& b) noexcept { return a.at_ == b.at_; }
+
+    private:
+        friend class property_range;
+        explicit iterator(const property_range& r) : data_(r.data_), end_(r.end_), src_(r.src_), keep_(r.keep_) {
+            detail::node_reader reader(data_, end_, r.offset_);
+            step(reader);
+        }
+        void step(detail::node_reader& reader) {
+            detail::property_ref p;
+            if (!reader.next(p)) {
+                at_ = end_mark;
+                current_ = property();
+                return;
+            }
+            next_ = reader.position();
+            at_ = p.ident;
+            current_ = property(data_, end_, src_, p, keep_);
+        }
+        static constexpr std::uint32_t end_mark = 0xffffffffu;
+        // A copy of the range's view (the iterator stays valid without it).
+        const char* data_ = nullptr;
+        const char* end_ = nullptr;
+        const detail::source* src_ = nullptr;
+        std::shared_ptr<const detail::source> keep_;
+        std::uint32_t next_ = 0;       // where the reader continues
+        std::uint32_t at_ = end_mark;  // the current property's identifier
+        property current_;
+    };
+    [[nodiscard]] iterator begin() const { return iterator(*this); }
+    [[nodiscard]] iterator end() const noexcept { return {}; }
+    [[nodiscard]] bool empty() const { return begin() == end(); }
+    [[nodiscard]] std::size_t size() const;  // O(properties)
+    [[nodiscard]] std::vector<property> to_vector() const { return {begin(), end()}; }
+
+private:
+    friend class node;
+    friend struct detail::tree_access;
+    property_range(const char* data, const char* end, const detail::source* src, std::uint32_t offset,
+                   std::shared_ptr<const detail::source> keep) noexcept
+        : data_(data), end_(end), src_(src), offset_(offset), keep_(std::move(keep)) {}
+    const char* data_;
+    const char* end_;
+    const detail::source* src_;
+    std::uint32_t offset_;
+    std::shared_ptr<const detail::source> keep_;
 };
 
 // One node: ";" { Property }.
 class node {
 public:
     node();  // the empty node ";"
-    node(std::shared_ptr<const detail::source> src, std::uint32_t offset) noexcept
-        : src_(std::move(src)), off_(offset) {}
 
     [[nodiscard]] position pos() const;  // position of the ';'
     [[nodiscard]] std::uint32_t offset() const noexcept { return off_; }
 
-    // All properties in file order (a property identifier may repeat in broken files).
-    [[nodiscard]] std::vector<property> properties() const;
-    [[nodiscard]] std::optional<property> find(std::string_view ident) const;
-    [[nodiscard]] bool has(std::string_view ident) const { return find(ident).has_value(); }
+    // All properties in file order (an identifier may repeat in broken files).
+    [[nodiscard]] property_range properties() const&;
+    [[nodiscard]] property_range properties() &&;
+    // The first property with this identifier (as written).
+    [[nodiscard]] std::optional<property> find(std::string_view ident) const&;
+    [[nodiscard]] std::optional<property> find(std::string_view ident) &&;
+    [[nodiscard]] bool has(std::string_view ident) const;
     [[nodiscard]] bool empty() const;
 
-    // Edits. Values are raw spellings (use sgf::escape to build them from text).
-    // with_property replaces every property with that identifier, in place of the first.
-    // Throws std::invalid_argument for an identifier that is not A-Z letters or a raw
-    // value that would end the value early (unescaped ']' or a trailing '\').
-    [[nodiscard]] node with_property(std::string_view ident, const std::vector<std::string>& raw_values) const&;
+    // Edits: a new node; this one is unchanged. Each replaces every property with that
+    // identifier, in place of the first (or appends it). Throws std::invalid_argument for
+    // an identifier that is not A-Z letters or for no values.
+    //
+    // Decoded values: each text is escaped so that sgf::unescape reads it back exactly:
+    // '\' and ']' are escaped (`C:\games\x` stays `C:\games\x`), a ':' is kept as written
+    // (for a compose property such as AP or LB the first ':' separates the two parts).
+    [[nodiscard]] node with_property(std::string_view ident, const std::vector<std::string>& texts) const&;
+    [[nodiscard]] node with_property(std::string_view ident, std::initializer_list<std::string_view> texts) const&;
+    // Raw values, as they would stand between '[' and ']' (escapes in place). Throws
+    // std::invalid_argument for an unescaped ']' or a trailing unpaired '\'.
+    [[nodiscard]] node with_raw_property(std::string_view ident, const std::vector<std::string>& raw_values) const&;
     [[nodiscard]] node without_property(std::string_view ident) const&;
 
     // Identity: two handles to the same stored node.
     [[nodiscard]] bool same(const node& o) const noexcept { return src_ == o.src_ && off_ == o.off_; }
-    [[nodiscard]] const detail::source* source_ptr() const noexcept { return src_.get(); }
-    [[nodiscard]] const std::shared_ptr<const detail::source>& source_handle() const noexcept { return src_; }
 
     // Structural equality: same identifiers in the same order, values equal by canonical_raw.
     friend bool operator==(const node& a, const node& b);
 
 private:
+    friend struct detail::tree_access;
+    node(std::shared_ptr<const detail::source> src, std::uint32_t offset) noexcept : src_(std::move(src)), off_(offset) {}
+    // What a view of this temporary node keeps alive: its bytes when it is their last
+    // handle (a node an edit made), else nothing (a tree holds them: no reference count).
+    [[nodiscard]] std::shared_ptr<const detail::source> keep_alive() noexcept {
+        return src_.use_count() == 1 ? std::move(src_) : nullptr;
+    }
     std::shared_ptr<const detail::source> src_;
     std::uint32_t off_ = 0;
 };
@@ -119,40 +249,88 @@ struct node_path {
     friend bool operator==(const node_path&, const node_path&) = default;
 };
 
-// GameTree = "(" Sequence { GameTree } ")"
+// GameTree = "(" Sequence { GameTree } ")". A range of the sequence's nodes.
 class game_tree {
 public:
     game_tree() noexcept = default;  // null handle (valid() == false)
-    // Throws std::invalid_argument when nodes is empty (a GameTree has a Sequence of >= 1 node).
+    // Throws std::invalid_argument when nodes is empty (a GameTree has a Sequence of >= 1
+    // node) or a variation is a null handle.
     explicit game_tree(const std::vector<node>& nodes, const std::vector<game_tree>& variations = {});
     game_tree(const game_tree& o) noexcept : p_(o.p_) { detail::retain(p_); }
     game_tree(game_tree&& o) noexcept : p_(o.p_) { o.p_ = nullptr; }
-    game_tree& operator=(game_tree o) noexcept { std::swap(p_, o.p_); return *this; }
+    game_tree& operator=(game_tree o) noexcept {
+        std::swap(p_, o.p_);
+        return *this;
+    }
     ~game_tree() { detail::release(p_); }
-    explicit game_tree(const detail::tree_rep* p) noexcept : p_(p) {}  // adopts one reference
 
     [[nodiscard]] bool valid() const noexcept { return p_ != nullptr; }
-    [[nodiscard]] std::size_t size() const noexcept;        // nodes in the sequence
-    [[nodiscard]] node operator[](std::size_t i) const;     // node i of the sequence
+    [[nodiscard]] std::size_t size() const noexcept;     // nodes in the sequence
+    [[nodiscard]] node operator[](std::size_t i) const;  // node i of the sequence
     [[nodiscard]] node front() const { return (*this)[0]; }
     [[nodiscard]] node back() const { return (*this)[size() - 1]; }
     [[nodiscard]] std::vector<node> nodes() const;
-    [[nodiscard]] std::span<const game_tree> variations() const noexcept;
+    [[nodiscard]] std::span<const game_tree> variations() const& noexcept;
+    [[nodiscard]] std::vector<game_tree> variations() && { return {std::as_const(*this).variations().begin(), std::as_const(*this).variations().end()}; }
     [[nodiscard]] position pos() const;  // position of the '('
+
+    class iterator {
+    public:
+        using iterator_category = std::random_access_iterator_tag;
+        using value_type = node;
+        using difference_type = std::ptrdiff_t;
+        using pointer = void;
+        using reference = node;
+        iterator() = default;
+        [[nodiscard]] node operator*() const { return (*t_)[i_]; }
+        [[nodiscard]] node operator[](difference_type k) const { return (*t_)[i_ + static_cast<std::size_t>(k)]; }
+        iterator& operator++() noexcept { ++i_; return *this; }
+        iterator operator++(int) noexcept { auto c = *this; ++i_; return c; }
+        iterator& operator--() noexcept { --i_; return *this; }
+        iterator operator--(int) noexcept { auto c = *this; --i_; return c; }
+        iterator& operator+=(difference_type k) noexcept { i_ += static_cast<std::size_t>(k); return *this; }
+        iterator& operator-=(difference_type k) noexcept { i_ -= static_cast<std::size_t>(k); return *this; }
+        friend iterator operator+(iterator a, difference_type k) noexcept { return a += k; }
+        friend iterator operator+(difference_type k, iterator a) noexcept { return a += k; }
+        friend iterator operator-(iterator a, difference_type k) noexcept { return a -= k; }
+        friend difference_type operator-(const iterator& a, const iterator& b) noexcept {
+            return static_cast<difference_type>(a.i_) - static_cast<difference_type>(b.i_);
+        }
+        friend bool operator==(const iterator& a, const iterator& b) noexcept { return a.i_ == b.i_; }
+        friend auto operator<=>(const iterator& a, const iterator& b) noexcept { return a.i_ <=> b.i_; }
+
+    private:
+        friend class game_tree;
+        iterator(const game_tree* t, std::size_t i) noexcept : t_(t), i_(i) {}
+        const game_tree* t_ = nullptr;
+        std::size_t i_ = 0;
+    };
+    [[nodiscard]] iterator begin() const noexcept { return {this, 0}; }
+    [[nodiscard]] iterator end() const noexcept { return {this, size()}; }
 
     // Identity: unchanged subtrees are the same object after an edit.
     [[nodiscard]] const void* identity() const noexcept { return p_; }
     [[nodiscard]] bool same(const game_tree& o) const noexcept { return p_ == o.p_; }
-    [[nodiscard]] const detail::tree_rep* rep() const noexcept { return p_; }
 
-    // Edits of this game tree's own sequence and variations.
+    // Edits of this game tree's own sequence and variations. The && forms edit in place
+    // when this is the only handle (amortised O(1) appends), else they copy as the const&
+    // forms do.
     [[nodiscard]] game_tree with_node(std::size_t i, const node& n) const&;
+    [[nodiscard]] game_tree with_node(std::size_t i, const node& n) &&;
     [[nodiscard]] game_tree with_node_appended(const node& n) const&;
+    [[nodiscard]] game_tree with_node_appended(const node& n) &&;
     [[nodiscard]] game_tree with_variation(const game_tree& t) const&;  // appended
+    [[nodiscard]] game_tree with_variation(const game_tree& t) &&;
     [[nodiscard]] game_tree with_variation(std::size_t k, const game_tree& t) const&;  // replaced
+    [[nodiscard]] game_tree with_variation(std::size_t k, const game_tree& t) &&;
     [[nodiscard]] game_tree without_variation(std::size_t k) const&;
     // Edits anywhere below: copies only the game trees on the path.
     [[nodiscard]] game_tree with_node_at(const node_path& at, const node& n) const&;
+    // with_node_at(at, fn(node_at(at))): fn takes a node and returns the new node.
+    template <class F>
+    [[nodiscard]] game_tree update_at(const node_path& at, F&& fn) const& {
+        return with_node_at(at, std::forward<F>(fn)(node_at(at)));
+    }
     [[nodiscard]] node node_at(const node_path& at) const;  // throws std::out_of_range
     [[nodiscard]] std::size_t node_count() const;           // all nodes of all variations
 
@@ -160,6 +338,7 @@ public:
 
 private:
     friend struct detail::tree_access;
+    explicit game_tree(const detail::tree_rep* p) noexcept : p_(p) {}  // adopts one reference
     const detail::tree_rep* p_ = nullptr;
 };
 
@@ -171,13 +350,15 @@ public:
 
     [[nodiscard]] std::size_t size() const noexcept;
     [[nodiscard]] bool empty() const noexcept { return size() == 0; }
-    [[nodiscard]] const game_tree& operator[](std::size_t i) const noexcept { return trees()[i]; }
+    [[nodiscard]] const game_tree& operator[](std::size_t i) const& noexcept { return trees()[i]; }
+    [[nodiscard]] game_tree operator[](std::size_t i) && noexcept { return trees()[i]; }
     [[nodiscard]] std::span<const game_tree> trees() const noexcept;
     [[nodiscard]] auto begin() const noexcept { return trees().begin(); }
     [[nodiscard]] auto end() const noexcept { return trees().end(); }
 
     [[nodiscard]] collection with_tree(std::size_t i, const game_tree& t) const&;
     [[nodiscard]] collection with_tree_appended(const game_tree& t) const&;
+    [[nodiscard]] collection with_tree_appended(const game_tree& t) &&;
     [[nodiscard]] collection without_tree(std::size_t i) const&;
     [[nodiscard]] const void* identity() const noexcept { return p_.get(); }
 
@@ -185,6 +366,38 @@ public:
 
 private:
     std::shared_ptr<const detail::collection_rep> p_;
+};
+
+// Bulk construction in linear time, as a parser would: nodes go into the sequence of the
+// innermost open game tree; open() starts a variation of it, close() ends it. New nodes
+// are written into one buffer that becomes the tree's source at build(); existing nodes
+// are shared. Throws std::logic_error on a misuse (a node after a variation in the same
+// game tree, a variation of a game tree without nodes, close() of the root, build() of
+// an empty tree).
+class game_tree_builder {
+public:
+    // A property given by decoded texts (escaped as node::with_property does).
+    struct prop {
+        std::string_view ident;
+        std::initializer_list<std::string_view> texts;
+    };
+    game_tree_builder();
+    game_tree_builder(game_tree_builder&&) noexcept;
+    game_tree_builder& operator=(game_tree_builder&&) noexcept;
+    ~game_tree_builder();
+
+    game_tree_builder& add(const node& n);
+    game_tree_builder& add(std::initializer_list<prop> props);
+    game_tree_builder& add(const std::vector<std::pair<std::string, std::vector<std::string>>>& props);
+    game_tree_builder& open();
+    game_tree_builder& close();
+    [[nodiscard]] std::size_t depth() const noexcept;  // open variations (0 = in the root)
+    // Closes every open variation and returns the game tree.
+    [[nodiscard]] game_tree build() &&;
+
+private:
+    struct impl;
+    std::unique_ptr<impl> p_;
 };
 
 // Navigation. A cursor walks the tree as the user sees it (000_*: the root, its child,
@@ -208,12 +421,11 @@ private:
 };
 
 // Pre-order walk in file order, numbering nodes as 000_* does (root=0, a=1, ... j=10).
-// The callback gets the node, its number and its depth; return false to stop.
 class preorder {
 public:
     explicit preorder(const game_tree& root);
     [[nodiscard]] bool done() const noexcept { return stack_.empty(); }
-    [[nodiscard]] node current() const;
+    [[nodiscard]] const node& current() const noexcept { return current_; }
     [[nodiscard]] std::size_t number() const noexcept { return number_; }
     [[nodiscard]] const game_tree& tree() const noexcept { return stack_.back().tree; }
     [[nodiscard]] std::size_t index() const noexcept { return stack_.back().index; }
@@ -221,12 +433,54 @@ public:
     void next();
 
 private:
-    struct frame { game_tree tree; std::size_t index; std::size_t next_variation; };
+    struct frame {
+        game_tree tree;
+        std::size_t index;
+        std::size_t next_variation;
+    };
+    void load();  // current_ = node index of the top frame
     std::vector<frame> stack_;
+    node current_;
     std::size_t number_ = 0;
 };
 
-// The main line: the first node of every first variation, from the root to a leaf.
-[[nodiscard]] std::vector<node> main_line(const game_tree& root);
+// The main line: the first node of every first variation, from the root to a leaf, each
+// with its path, so that an edit can go through it:
+//   for (const auto& [n, path] : sgf::main_line(game)) game = game.with_node_at(path, ...);
+// Lazy: one path is kept and updated in place (any depth).
+class main_line {
+public:
+    struct entry {
+        sgf::node node;
+        node_path path;
+    };
+    class iterator {
+    public:
+        using iterator_category = std::input_iterator_tag;
+        using value_type = entry;
+        using difference_type = std::ptrdiff_t;
+        using pointer = const entry*;
+        using reference = const entry&;
+        iterator() = default;
+        [[nodiscard]] const entry& operator*() const noexcept { return current_; }
+        [[nodiscard]] const entry* operator->() const noexcept { return &current_; }
+        iterator& operator++();
+        void operator++(int) { ++*this; }
+        friend bool operator==(const iterator& a, const iterator& b) noexcept { return a.tree_ == b.tree_; }
+
+    private:
+        friend class main_line;
+        explicit iterator(const game_tree* t);
+        const game_tree* tree_ = nullptr;  // nullptr = end
+        entry current_;
+    };
+    explicit main_line(game_tree root) : root_(std::move(root)) {}
+    [[nodiscard]] iterator begin() const { return iterator(root_.valid() ? &root_ : nullptr); }
+    [[nodiscard]] iterator end() const noexcept { return {}; }
+    [[nodiscard]] std::vector<node> nodes() const;
+
+private:
+    game_tree root_;
+};
 
 }  // namespace sgf

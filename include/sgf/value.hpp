@@ -7,6 +7,7 @@
 // property table knows: `C[10:30]` is one Text "10:30", `AP[a\:b:1.0]` is the
 // compose ("a:b", "1.0").
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -18,7 +19,9 @@ namespace sgf {
 
 namespace detail {
 struct source;
-}
+struct tree_access;
+}  // namespace detail
+class property;
 
 // Escape processing only: "\x" -> "x", soft line breaks ("\" + LF|CR|CRLF|LFCR) removed,
 // nothing else converted. This is the value form of the JSON tree (design.md).
@@ -45,14 +48,17 @@ struct source;
 // Escapes text for use as a raw value ('\' and ']' always, ':' when escape_colon).
 [[nodiscard]] std::string escape(std::string_view text, bool escape_colon = false);
 
-// A view of one value inside a node. Valid while the tree (or node) it came from lives.
+// A view of one value inside a node. A value taken (through a property) from a named
+// node, tree or collection is valid while that handle, or any other handle of the same
+// tree, lives, and costs no reference count; one taken from a temporary handle keeps the
+// bytes alive itself (`node().with_property(...).find("C")->front()` is safe to keep).
 class value {
 public:
     value() = default;
-    value(const detail::source* src, std::uint32_t open, std::uint32_t size) noexcept
-        : src_(src), open_(open), size_(size) {}
 
-    [[nodiscard]] std::string_view raw() const noexcept;
+    [[nodiscard]] std::string_view raw() const noexcept {
+        return data_ ? std::string_view(data_ + open_ + 1, size_) : std::string_view{};
+    }
     [[nodiscard]] position pos() const;  // position of the opening '['
     [[nodiscard]] std::uint32_t offset() const noexcept { return open_; }
 
@@ -65,9 +71,17 @@ public:
     }
 
 private:
-    const detail::source* src_ = nullptr;
+    friend struct detail::tree_access;
+    friend class property;
+    value(const char* data, const detail::source* src, std::uint32_t open, std::uint32_t size,
+          std::shared_ptr<const detail::source> keep = {}) noexcept
+        : data_(data), src_(src), open_(open), size_(size), keep_(std::move(keep)) {}
+
+    const char* data_ = nullptr;               // the source's bytes
+    const detail::source* src_ = nullptr;      // for positions
     std::uint32_t open_ = 0;  // offset of '[' in the source
     std::uint32_t size_ = 0;  // raw byte count between '[' and ']'
+    std::shared_ptr<const detail::source> keep_;  // set only for views of temporaries
 };
 
 }  // namespace sgf

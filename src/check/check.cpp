@@ -186,14 +186,14 @@ std::vector<diagnostic> check(const collection& c, const check_options& options)
     std::vector<tree_info> infos;
     infos.reserve(c.size());
     for (const game_tree& root : c) {
-        const tree_rep* t = root.rep();
+        const tree_rep* t = tree_access::rep(root);
         tree_info info;
         if (t == nullptr || t->node_count == 0) {
             infos.push_back(info);
             continue;
         }
         const node first = t->node_at(0);
-        const source& src = *first.source_ptr();
+        const source& src = *tree_access::source_of(first);
         const root_facts f = read_root(src, first.offset(), root_props);
         info.src = &src;
         info.open = t->open != no_offset && t->src.get() == &src ? t->open : first.offset();

@@ -2,7 +2,6 @@
 // The checker's private pieces, shared by src/check/*.cpp:
 //   table/rule_codes.cpp  rule -> code, finding -> code, hints (tables)
 //   plan.cpp       per (FF, GM, profile): every row resolved once into what to check
-//   scan.cpp       the properties of a stored node, without allocation
 //   values.cpp     values: cardinality, validators, point groups, duplicate values
 //   node.cpp       one node: identifiers, property types, exclusive groups
 //   tree.cpp       one game tree: the pre-order walk, game-info paths, Go replay, inherit
@@ -28,6 +27,7 @@
 #include "sgf/inherit.hpp"
 #include "sgf/properties.hpp"
 #include "sgf/value_types.hpp"
+#include "tree/node_reader.hpp"
 #include "tree/source.hpp"
 
 namespace sgf::detail {
@@ -94,6 +94,7 @@ public:
         items_[size_++] = x;
     }
     [[nodiscard]] std::uint32_t size() const noexcept { return size_; }
+    void truncate(std::uint32_t n) noexcept { size_ = n; }
     [[nodiscard]] const T& operator[](std::size_t i) const noexcept { return items_[i]; }
     [[nodiscard]] const T* begin() const noexcept { return items_.data(); }
     [[nodiscard]] const T* end() const noexcept { return items_.data() + size_; }
@@ -110,89 +111,36 @@ struct node_props {
     pod_buffer<value_ref> values;
 };
 
-// The properties of the node whose ';' is at `offset`: one pass over the node's bytes into
-// reused buffers. The plain loop (scan_props_fast) reads exactly what grammar::node accepts
-//   Node = ";" { ws Property },  Property = PropIdent ws PropValue { ws PropValue }
-// and returns false on anything else (lowercase identifiers, junk, unclosed values, a
-// missing ';'); those nodes go through detail::scan_node, the parser's own rules
-// (scan_props_slow, check_scan.cpp). A test compares both over the corpus.
-void scan_props_slow(const source& src, std::uint32_t offset, node_props& out);
-
-namespace scan {
-
-// grammar::is_white as a table: one load per byte instead of six compares.
-constexpr auto white = [] {
-    std::array<bool, 256> t{};
-    for (int c = 0; c < 256; ++c) t[static_cast<std::size_t>(c)] = grammar::is_white(static_cast<char>(c));
-    return t;
-}();
-constexpr bool is_white(char c) noexcept { return white[static_cast<unsigned char>(c)]; }
-constexpr bool is_upper(char c) noexcept { return static_cast<unsigned char>(c - 'A') < 26; }
-
-}  // namespace scan
-
-// The source's std::string ends with a NUL at data()[size()] (std::string guarantees it),
-// which is neither white space nor a letter: the loops below stop there without a bound
-// check, and the NUL is told apart from a NUL byte of the file by its position.
-inline bool scan_props_fast(const source& src, std::uint32_t offset, node_props& out) noexcept {
-    using namespace scan;
+// The properties of the node whose ';' is at `offset`, read by the one node reader
+// (tree/node_reader.hpp) into reused buffers.
+inline void scan_props(const source& src, std::uint32_t offset, node_props& out) {
     auto& props = out.props;
     auto& values = out.values;
     props.clear();
     values.clear();
-    const char* const base = src.data();
-    const char* const end = base + src.bytes.size();
-    const char* p = base + offset;
-    if (p >= end || *p != ';') return false;
-    // The node of a game record: one letter, one two-byte value (";B[pd]"), then the next
-    // node or the end of the sequence.
-    if (end - p >= 6 && is_upper(p[1]) && p[2] == '[' && p[5] == ']' && p[3] != ']' && p[3] != '\\' &&
-        p[4] != ']' && p[4] != '\\') {
-        const char* q = p + 6;
-        while (is_white(*q)) ++q;
-        if (*q == ';' || *q == '(' || *q == ')' || q == end) {
-            props.push({offset + 1, 1, static_cast<std::uint16_t>((p[1] - 'A' + 1) * 27), 0, 1});
-            values.push({offset + 2, 2});
-            return true;
+    node_reader r = reader_of(src, offset);
+    property_ref p;
+    std::uint32_t mark = 0;
+    const auto push_value = [&values](std::uint32_t open, std::uint32_t size) { values.push({open, size}); };
+    while (r.next(p, push_value)) {
+        if (r.lenient()) {  // read by the grammar: walk its values again
+            values.truncate(mark);
+            std::uint32_t at = p.first;
+            for (std::uint32_t k = 0; k < p.count; ++k) {
+                const std::uint32_t size = value_size(src, at);
+                values.push({at, size});
+                if (k + 1 < p.count) at = next_value(src, at, size);
+            }
         }
-    }
-    ++p;
-    for (;;) {
-        while (is_white(*p)) ++p;
-        const char* const ident = p;
-        if (!is_upper(*p)) return *p == ';' || *p == '(' || *p == ')' || p == end;  // else: not strict
-        ++p;
-        while (is_upper(*p)) ++p;
-        if (is_lower(*p)) return false;  // FF[1]-[3] long name: the grammar's job
-        const auto size = static_cast<std::size_t>(p - ident);
-        if (size > 0xffff) return false;
+        const char* const id = src.data() + p.ident;
+        const auto up = [](char c) { return static_cast<unsigned char>(c - 'A') < 26; };
         std::uint16_t key = 0;
-        if (size <= 2)
-            key = static_cast<std::uint16_t>((ident[0] - 'A' + 1) * 27 + (size == 2 ? ident[1] - 'A' + 1 : 0));
-        while (is_white(*p)) ++p;
-        if (*p != '[') return false;  // property without a value (or the end)
-        prop_ref r{static_cast<std::uint32_t>(ident - base), static_cast<std::uint16_t>(size), key,
-                   static_cast<std::uint32_t>(values.size()), 0};
-        do {
-            // short values without escapes (points, numbers) first, then the grammar's loop
-            const char* const v = p + 1;
-            const char* close;
-            if (end - v >= 3 && v[0] == ']') close = v;
-            else if (end - v >= 3 && v[1] == ']' && v[0] != '\\') close = v + 1;
-            else if (end - v >= 3 && v[2] == ']' && v[0] != '\\' && v[1] != '\\') close = v + 2;
-            else close = grammar::find_value_end(v, end);
-            if (close == end) return false;  // unclosed value
-            values.push({static_cast<std::uint32_t>(p - base), static_cast<std::uint32_t>(close - p - 1)});
-            ++r.count;
-            p = close + 1;
-            while (is_white(*p)) ++p;
-        } while (*p == '[');
-        props.push(r);
+        if (p.ident_size <= 2 && up(id[0]) && (p.ident_size == 1 || up(id[1])))
+            key = static_cast<std::uint16_t>((id[0] - 'A' + 1) * 27 + (p.ident_size == 2 ? id[1] - 'A' + 1 : 0));
+        props.push({p.ident, static_cast<std::uint16_t>(p.ident_size > 0xffff ? 0xffff : p.ident_size), key, mark,
+                    p.count});
+        mark = values.size();
     }
-}
-
-inline void scan_props(const source& src, std::uint32_t offset, node_props& out) {
-    if (!scan_props_fast(src, offset, out)) scan_props_slow(src, offset, out);
 }
 
 // ------------------------------------------------------------------------ plans

@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "check/internal.hpp"
+#include "tree/tree_rep.hpp"
 
 namespace sgf::detail {
 
@@ -260,7 +261,7 @@ void tree_checker::rare_property(const source& src, std::uint32_t i, const row_p
     }
     if (plan.is_handicap && handicap_ == 0) handicap_ = i + 1;
     if (plan.inherit_slot != 0xff && p.count > 0) {
-        const property prop(&src, p.ident, p.ident_size, node_.values[p.first].open, p.count);
+        const property prop = tree_access::make_property(&src, {p.ident, p.ident_size, node_.values[p.first].open, p.count});
         const std::size_t slot = plan.inherit_slot;
         if (inherit_walker::clears(prop, row) && !inherit_.effective(slot))
             out_.add(finding::clears_nothing, src, node_.values[p.first].open,

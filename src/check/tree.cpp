@@ -38,14 +38,14 @@ void tree_checker::run(const game_tree& root, const tree_context& ctx) {
         inherit_.undo(0);
     }
 
-    const tree_rep* t = root.rep();
+    const tree_rep* t = tree_access::rep(root);
     stack_.clear();
     stack_.push_back({t, 0, game_info_, game_info_src_, board_.mark(), inherit_.mark()});
     visit_nodes(t, true);
     while (!stack_.empty()) {
         frame& f = stack_.back();
         if (f.next_child < f.tree->child_count) {
-            const tree_rep* child = f.tree->children()[f.next_child++].rep();
+            const tree_rep* child = tree_access::rep(f.tree->children()[f.next_child++]);
             if (child == nullptr) continue;
             stack_.push_back({child, 0, game_info_, game_info_src_, board_.mark(), inherit_.mark()});
             visit_nodes(child, false);
@@ -77,7 +77,7 @@ void tree_checker::visit_nodes(const tree_rep* t, bool collection_root) {
             check_node(*t->src, s, is_root);
         } else {
             const node& n = (*t->foreign)[s & ~foreign_bit];
-            check_node(*n.source_ptr(), n.offset(), is_root);
+            check_node(*detail::tree_access::source_of(n), n.offset(), is_root);
         }
     }
 }

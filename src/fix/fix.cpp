@@ -104,10 +104,10 @@ fix_result fix(const load_result& input) {
     std::vector<game_tree> out;
     const auto trees = input.trees.trees();
     // Top-level trees share one source; tree i spans from its '(' to the next tree's.
-    const std::vector<std::size_t> m_at = trees.empty() ? std::vector<std::size_t>{} : m_properties(trees[0].rep()->src->view());
+    const std::vector<std::size_t> m_at = trees.empty() ? std::vector<std::size_t>{} : m_properties(detail::tree_access::rep(trees[0])->src->view());
     auto has_m = [&](std::size_t i) {
-        const std::size_t from = trees[i].rep()->open;
-        const std::size_t to = i + 1 < trees.size() ? trees[i + 1].rep()->open : static_cast<std::size_t>(-1);
+        const std::size_t from = detail::tree_access::rep(trees[i])->open;
+        const std::size_t to = i + 1 < trees.size() ? detail::tree_access::rep(trees[i + 1])->open : static_cast<std::size_t>(-1);
         const auto it = std::lower_bound(m_at.begin(), m_at.end(), from);
         return it != m_at.end() && *it < to;
     };

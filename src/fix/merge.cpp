@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "fix/detail.hpp"
+#include "tree/tree_rep.hpp"
 #include "sgf/value.hpp"
 
 namespace sgf::detail {
@@ -47,8 +48,8 @@ std::string times(std::size_t k) { return k == 2 ? "twice" : std::to_string(k) +
 
 std::vector<fix_prop> read_node(const node& n, const fix_context& c) {
     std::vector<fix_prop> raw;
-    c.original = n.properties();
-    const source* src = n.source_ptr();
+    c.original = n.properties().to_vector();
+    const source* src = detail::tree_access::source_of(n);
     for (const property& p : c.original) {
         fix_prop f;
         f.ident = ff4_identifier(p.ident());

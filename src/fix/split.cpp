@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "fix/detail.hpp"
+#include "tree/tree_rep.hpp"
 #include "sgf/value.hpp"
 
 namespace sgf::detail {
@@ -50,7 +51,7 @@ node build(const props_t& props) {
         std::vector<std::string> raw;
         raw.reserve(p.values.size());
         for (const std::string& v : p.values) raw.push_back(canonical_raw(v));
-        n = n.with_property(p.ident, raw);
+        n = n.with_raw_property(p.ident, raw);
     }
     return n;
 }
@@ -139,11 +140,11 @@ void split_and_build(const node& original, std::vector<fix_prop>&& props, bool t
             if (rest.empty()) rest = std::move(first);
         } else {
             if (setup)
-                c.note(pl_only ? "E203" : "E202", fix_pos{original.source_ptr(), original.offset()}, pl_only ? "PL in a node with a move" : "setup and move properties in one node",
+                c.note(pl_only ? "E203" : "E202", fix_pos{detail::tree_access::source_of(original), original.offset()}, pl_only ? "PL in a node with a move" : "setup and move properties in one node",
                        "split into two nodes: setup, root and game-info properties and N first, the others in a new node after it "
                        "(ff4_changes.txt)");
             else
-                c.note("W204", fix_pos{original.source_ptr(), original.offset()}, "move in the root node",
+                c.note("W204", fix_pos{detail::tree_access::source_of(original), original.offset()}, "move in the root node",
                        "split: the root keeps its root and game-info properties, the move and the rest go to a new node after it "
                        "(ff4_changes.txt, SGFC 24)");
             nodes.push_back(std::move(first));

@@ -330,8 +330,8 @@ load_result load(std::string file, const load_options& options) {
         const std::size_t n = trees.empty() ? 1 : trees.size();
         for (std::size_t i = 0; i < n; ++i) {
             // (offsets of the '(' straight from the tree: positions would count lines)
-            const std::size_t from = i == 0 ? 0 : trees[i].rep()->open;
-            const std::size_t to = i + 1 < trees.size() ? trees[i + 1].rep()->open : bytes.size();
+            const std::size_t from = i == 0 ? 0 : detail::tree_access::rep(trees[i])->open;
+            const std::size_t to = i + 1 < trees.size() ? detail::tree_access::rep(trees[i + 1])->open : bytes.size();
             const std::string& cs = i < r.tree_charsets.size() ? r.tree_charsets[i] : chosen.charset;
             const std::string_view part = std::string_view(bytes).substr(from, to - from);
             if (all_ascii(part)) continue;

@@ -11,7 +11,7 @@
 #include "parse/parse_source.hpp"
 #include "sgf/parse.hpp"
 #include "sgf/properties.hpp"
-#include "tree/tree_rep.hpp"
+#include "tree/assembler.hpp"
 
 namespace sgf {
 
@@ -21,48 +21,20 @@ namespace {
 
 using detail::source;
 
-// Collects game trees from tree_open / node / tree_close events. A frame per open game
-// tree; the nodes and variations of all open frames share two stacks.
+// Collects game trees from tree_open / node / tree_close events (tree_assembler) and the
+// findings of the recovering pass.
 class tree_builder {
 public:
-    tree_builder(std::shared_ptr<const source> src, bool lenient) : src_(std::move(src)), lenient_(lenient) {}
+    tree_builder(std::shared_ptr<const source> src, bool lenient) : src_(src), lenient_(lenient), trees_(std::move(src)) {}
 
-    void open(std::uint32_t offset) { frames_.push_back({offset, nodes_.size(), children_.size()}); }
-    void add_node(std::uint32_t offset) { nodes_.push_back(offset); }
-
-    void close() {
-        const frame f = frames_.back();
-        frames_.pop_back();
-        const std::size_t n = nodes_.size() - f.nodes;
-        const std::size_t k = children_.size() - f.children;
-        if (n == 0) {
-            // A game tree without nodes (already reported): its variations take its place.
-            if (frames_.empty()) {
-                for (std::size_t i = f.children; i < children_.size(); ++i) trees_.push_back(std::move(children_[i]));
-                children_.resize(f.children);
-            }
-            return;
-        }
-        game_tree t(detail::make_tree_rep(src_, f.open, nodes_.data() + f.nodes, static_cast<std::uint32_t>(n),
-                                          children_.data() + f.children, static_cast<std::uint32_t>(k)));
-        nodes_.resize(f.nodes);
-        children_.resize(f.children);
-        (frames_.empty() ? trees_ : children_).push_back(std::move(t));
-    }
-
-    void close_all() {
-        while (!frames_.empty()) close();
-    }
-    [[nodiscard]] std::size_t open_frames() const noexcept { return frames_.size(); }
-    [[nodiscard]] std::uint32_t innermost_open() const noexcept { return frames_.back().open; }
-    [[nodiscard]] bool has_trees() const noexcept { return !trees_.empty(); }
-
-    void reset() {
-        frames_.clear();
-        nodes_.clear();
-        children_.clear();
-        trees_.clear();
-    }
+    void open(std::uint32_t offset) { trees_.open(offset); }
+    void add_node(std::uint32_t offset) { trees_.add_node(offset); }
+    void close() { trees_.close(); }
+    void close_all() { trees_.close_all(); }
+    [[nodiscard]] std::size_t open_frames() const noexcept { return trees_.open_frames(); }
+    [[nodiscard]] std::uint32_t innermost_open() const noexcept { return trees_.innermost_open(); }
+    [[nodiscard]] bool has_trees() const noexcept { return trees_.has_trees(); }
+    void reset() { trees_.reset(); }
 
     // Lists a finding, or only counts it once `listed_per_code` of its code are listed: a
     // file of 100 MB of ')' would otherwise need ~30 GB for its diagnostics (fuzz/FUZZING.md,
@@ -120,7 +92,7 @@ public:
     }
     static constexpr std::uint32_t listed_per_code = 1000;
 
-    [[nodiscard]] collection take_trees() { return collection(std::move(trees_)); }
+    [[nodiscard]] collection take_trees() { return collection(trees_.take_trees()); }
     [[nodiscard]] const char* base() const noexcept { return src_->data(); }
 
     std::vector<diagnostic> diagnostics;
@@ -135,17 +107,9 @@ private:
     };
     std::vector<unlisted> unlisted_ = std::vector<unlisted>(all_codes().size());
     std::vector<std::uint64_t> unlisted_idents_;  // offsets of E011 findings not listed
-    struct frame {
-        std::uint32_t open;
-        std::size_t nodes;
-        std::size_t children;
-    };
     std::shared_ptr<const source> src_;
     bool lenient_;
-    std::vector<frame> frames_;
-    std::vector<std::uint32_t> nodes_;
-    std::vector<game_tree> children_;
-    std::vector<game_tree> trees_;
+    detail::tree_assembler trees_;
 };
 
 template <typename ActionInput>
@@ -436,6 +400,10 @@ parse_result parse(std::string bytes, const parse_options& options) {
         return result;
     }
     return detail::parse_source(std::make_shared<const source>(std::move(bytes)), options);
+}
+
+parse_result parse_file(const std::filesystem::path& path, const parse_options& options) {
+    return parse(read_file(path), options);
 }
 
 std::string read_file(const std::filesystem::path& path) {

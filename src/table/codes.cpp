@@ -2,6 +2,8 @@
 // docs/diagnostics.md documents every row (a test checks both agree).
 #include <algorithm>
 #include <array>
+#include <ostream>
+#include <string>
 
 #include "sgf/diagnostic.hpp"
 
@@ -97,6 +99,20 @@ std::string_view to_string(severity s) noexcept {
 }
 
 std::span<const code_info> all_codes() noexcept { return codes; }
+
+std::string to_string(const diagnostic& d) {
+    std::string out;
+    if (d.where.known()) out += std::to_string(d.where.line) + ':' + std::to_string(d.where.column) + ": ";
+    out += to_string(d.level);
+    out += '[';
+    out += d.code;
+    out += "]: ";
+    out += d.message;
+    if (!d.hint.empty()) out += " (" + d.hint + ")";
+    return out;
+}
+
+std::ostream& operator<<(std::ostream& os, const diagnostic& d) { return os << to_string(d); }
 
 const code_info* find_code(std::string_view code) noexcept {
     const auto* it = std::find_if(std::begin(codes), std::end(codes), [&](const code_info& c) { return c.code == code; });

@@ -1,11 +1,13 @@
-// The persistent tree: handles, edits (path copying), navigation, equality.
-// Nothing here recurses on the input's nesting depth.
+// The persistent tree: handles, views, edits (path copying; in place for && on the only
+// handle), navigation, equality. Nothing here recurses on the input's nesting depth.
+#include <algorithm>
 #include <new>
 #include <stdexcept>
 #include <utility>
 
 #include "grammar/value_scan.hpp"
-#include "tree/node_scan.hpp"
+#include "tree/edit.hpp"
+#include "tree/node_reader.hpp"
 #include "tree/tree_rep.hpp"
 
 namespace sgf {
@@ -17,12 +19,18 @@ struct collection_rep {
 };
 
 tree_rep* make_tree_rep(std::shared_ptr<const source> src, std::uint32_t open, const std::uint32_t* slots,
-                        std::uint32_t nodes, game_tree* children_begin, std::uint32_t children) {
-    const std::size_t bytes = sizeof(tree_rep) + sizeof(game_tree) * children + sizeof(std::uint32_t) * nodes;
+                        std::uint32_t nodes, game_tree* children_begin, std::uint32_t children,
+                        std::uint32_t node_capacity, std::uint32_t child_capacity) {
+    node_capacity = std::max(node_capacity, nodes);
+    child_capacity = std::max(child_capacity, children);
+    const std::size_t bytes =
+        sizeof(tree_rep) + sizeof(game_tree) * child_capacity + sizeof(std::uint32_t) * node_capacity;
     void* mem = ::operator new(bytes);
     auto* t = new (mem) tree_rep;
     t->node_count = nodes;
     t->child_count = children;
+    t->node_capacity = node_capacity;
+    t->child_capacity = child_capacity;
     t->open = open;
     t->src = std::move(src);
     for (std::uint32_t i = 0; i < children; ++i) new (t->children() + i) game_tree(std::move(children_begin[i]));
@@ -51,39 +59,11 @@ void release(const tree_rep* t) noexcept {
     }
 }
 
-namespace {
-
-std::shared_ptr<const source> empty_node_source() {
-    static const auto s = std::make_shared<const source>(std::string(";"), true);
-    return s;
-}
-
-// Builds a new tree_rep from node handles and variations, keeping nodes of `src` as
-// plain offsets and the others in the foreign table.
-game_tree build_tree(std::shared_ptr<const source> src, std::uint32_t open, const std::vector<node>& nodes,
-                     std::vector<game_tree> children) {
-    std::vector<std::uint32_t> slots;
-    slots.reserve(nodes.size());
-    std::unique_ptr<std::vector<node>> foreign;
-    for (const node& n : nodes) {
-        if (n.source_ptr() == src.get() && src) {
-            slots.push_back(n.offset());
-        } else {
-            if (!foreign) foreign = std::make_unique<std::vector<node>>();
-            slots.push_back(foreign_bit | static_cast<std::uint32_t>(foreign->size()));
-            foreign->push_back(n);
-        }
-    }
-    tree_rep* t = make_tree_rep(std::move(src), open, slots.data(), static_cast<std::uint32_t>(slots.size()),
-                                children.data(), static_cast<std::uint32_t>(children.size()));
-    t->foreign = std::move(foreign);
-    return game_tree(t);
-}
-
 void check_ident(std::string_view ident) {
     if (ident.empty()) throw std::invalid_argument("property identifier is empty");
     for (char c : ident)
-        if (c < 'A' || c > 'Z') throw std::invalid_argument("property identifier must be A-Z letters: " + std::string(ident));
+        if (c < 'A' || c > 'Z')
+            throw std::invalid_argument("property identifier must be A-Z letters: " + std::string(ident));
 }
 
 void check_raw(std::string_view raw) {
@@ -94,6 +74,15 @@ void check_raw(std::string_view raw) {
     std::size_t backslashes = 0;
     while (backslashes < raw.size() && raw[raw.size() - 1 - backslashes] == '\\') ++backslashes;
     if (backslashes % 2 == 1) throw std::invalid_argument("raw value ends with an unpaired '\\'");
+}
+
+void append_text_value(std::string& out, std::string_view text) {
+    out += '[';
+    for (const char c : text) {
+        if (c == ']' || c == '\\') out += '\\';
+        out += c;
+    }
+    out += ']';
 }
 
 // Canonical spelling: a value cut at end of file (E008) may end in a lone '\', which
@@ -107,19 +96,78 @@ void append_property(std::string& out, const property& p) {
     }
 }
 
+node node_with(const node& n, std::string_view ident, const std::function<void(std::string&)>& write) {
+    std::string text = ";";
+    bool done = false;
+    for (const property& p : n.properties()) {
+        if (p.ident() == ident) {
+            if (!done && write) write(text);
+            done = true;
+            continue;
+        }
+        append_property(text, p);
+    }
+    if (!done && write) write(text);
+    return tree_access::make_node(std::make_shared<const source>(std::move(text), true), 0);
+}
+
+namespace {
+
+std::shared_ptr<const source> empty_node_source() {
+    static const auto s = std::make_shared<const source>(std::string(";"), true);
+    return s;
+}
+
 void check_tree(const game_tree& t) {
     if (!t.valid()) throw std::invalid_argument("null game tree");
+}
+
+// Builds a new tree_rep from node handles and variations, keeping nodes of `src` as
+// plain offsets and the others in the foreign table.
+game_tree build_tree(std::shared_ptr<const source> src, std::uint32_t open, const std::vector<node>& nodes,
+                     std::vector<game_tree> children) {
+    std::vector<std::uint32_t> slots;
+    slots.reserve(nodes.size());
+    std::unique_ptr<std::vector<node>> foreign;
+    for (const node& n : nodes) {
+        if (src && tree_access::source_of(n) == src.get()) {
+            slots.push_back(n.offset());
+        } else {
+            if (!foreign) foreign = std::make_unique<std::vector<node>>();
+            slots.push_back(foreign_bit | static_cast<std::uint32_t>(foreign->size()));
+            foreign->push_back(n);
+        }
+    }
+    tree_rep* t = make_tree_rep(std::move(src), open, slots.data(), static_cast<std::uint32_t>(slots.size()),
+                                children.data(), static_cast<std::uint32_t>(children.size()));
+    t->foreign = std::move(foreign);
+    return tree_access::adopt(t);
+}
+
+// The slot of node n in tree t (its offset when it is of t's source, else a foreign index).
+std::uint32_t slot_for(tree_rep& t, const node& n) {
+    if (t.src && tree_access::source_of(n) == t.src.get()) return n.offset();
+    if (!t.foreign) t.foreign = std::make_unique<std::vector<node>>();
+    t.foreign->push_back(n);
+    return foreign_bit | static_cast<std::uint32_t>(t.foreign->size() - 1);
+}
+
+// A copy of t with room for `nodes` slots and `children` variations, the only handle.
+tree_rep* grown(const tree_rep& t, std::uint32_t nodes, std::uint32_t children) {
+    std::vector<game_tree> cs(t.children(), t.children() + t.child_count);
+    tree_rep* g = make_tree_rep(t.src, t.open, t.slots(), t.node_count, cs.data(), t.child_count, nodes, children);
+    if (t.foreign) g->foreign = std::make_unique<std::vector<node>>(*t.foreign);
+    return g;
 }
 
 }  // namespace
 
 }  // namespace detail
 
+using detail::tree_access;
+
 // --- property ---------------------------------------------------------------------------
 
-std::string_view property::ident() const noexcept {
-    return src_ ? std::string_view(src_->data() + ident_, ident_size_) : std::string_view{};
-}
 position property::pos() const { return src_ ? src_->position_of(ident_) : position{}; }
 
 std::vector<value> property::values() const { return {begin(), end()}; }
@@ -131,19 +179,12 @@ value property::operator[](std::size_t i) const {
     return *it;
 }
 
-property::iterator::iterator(const detail::source* src, std::uint32_t at, std::uint32_t left) noexcept
-    : src_(src), at_(at), left_(left) {
-    if (left_ != 0) size_ = detail::value_size(*src_, at_);
-}
-
-property::iterator& property::iterator::operator++() {
-    if (--left_ == 0) return *this;
-    const char* const e = src_->data() + src_->bytes.size();
-    const char* close = src_->data() + at_ + 1 + size_;
-    const char* next = grammar::skip_white(close < e ? close + 1 : e, e);
-    at_ = static_cast<std::uint32_t>(next - src_->data());
-    size_ = detail::value_size(*src_, at_);
-    return *this;
+std::size_t property_range::size() const {
+    detail::node_reader r(data_, end_, offset_);
+    detail::property_ref p;
+    std::size_t n = 0;
+    while (r.next(p)) ++n;
+    return n;
 }
 
 // --- node -------------------------------------------------------------------------------
@@ -152,74 +193,96 @@ node::node() : src_(detail::empty_node_source()), off_(0) {}
 
 position node::pos() const { return src_->position_of(off_); }
 
-std::vector<property> node::properties() const {
-    std::vector<property> out;
-    detail::scan_node(*src_, off_, out);
-    return out;
+property_range node::properties() const& { return tree_access::make_range(src_.get(), off_); }
+property_range node::properties() && {
+    const detail::source* s = src_.get();
+    return tree_access::make_range(s, off_, keep_alive());
 }
 
-std::optional<property> node::find(std::string_view ident) const {
-    for (const property& p : properties())
-        if (p.ident() == ident) return p;
+namespace {
+std::optional<detail::property_ref> find_ref(const detail::source& src, std::uint32_t offset, std::string_view ident) {
+    detail::node_reader r = detail::reader_of(src, offset);
+    detail::property_ref p;
+    while (r.next(p))
+        if (p.ident_size == ident.size() && std::string_view(src.data() + p.ident, p.ident_size) == ident) return p;
     return std::nullopt;
 }
+}  // namespace
 
-bool node::empty() const { return properties().empty(); }
+std::optional<property> node::find(std::string_view ident) const& {
+    const auto p = find_ref(*src_, off_, ident);
+    if (!p) return std::nullopt;
+    return tree_access::make_property(src_.get(), *p);
+}
 
-node node::with_property(std::string_view ident, const std::vector<std::string>& raw_values) const& {
+std::optional<property> node::find(std::string_view ident) && {
+    const auto p = find_ref(*src_, off_, ident);
+    if (!p) return std::nullopt;
+    const detail::source* s = src_.get();
+    return tree_access::make_property(s, *p, keep_alive());
+}
+
+bool node::has(std::string_view ident) const { return find_ref(*src_, off_, ident).has_value(); }
+
+bool node::empty() const {
+    detail::node_reader r = detail::reader_of(*src_, off_);
+    detail::property_ref p;
+    return !r.next(p);
+}
+
+node node::with_property(std::string_view ident, const std::vector<std::string>& texts) const& {
+    detail::check_ident(ident);
+    if (texts.empty()) throw std::invalid_argument("a property needs at least one value");
+    return detail::node_with(*this, ident, [&](std::string& out) {
+        out += ident;
+        for (const auto& t : texts) detail::append_text_value(out, t);
+    });
+}
+
+node node::with_property(std::string_view ident, std::initializer_list<std::string_view> texts) const& {
+    detail::check_ident(ident);
+    if (texts.size() == 0) throw std::invalid_argument("a property needs at least one value");
+    return detail::node_with(*this, ident, [&](std::string& out) {
+        out += ident;
+        for (const auto t : texts) detail::append_text_value(out, t);
+    });
+}
+
+node node::with_raw_property(std::string_view ident, const std::vector<std::string>& raw_values) const& {
     detail::check_ident(ident);
     if (raw_values.empty()) throw std::invalid_argument("a property needs at least one value");
     for (const auto& r : raw_values) detail::check_raw(r);
-    std::string text = ";";
-    auto put_new = [&] {
-        text += ident;
+    return detail::node_with(*this, ident, [&](std::string& out) {
+        out += ident;
         for (const auto& r : raw_values) {
-            text += '[';
-            text += r;
-            text += ']';
+            out += '[';
+            out += r;
+            out += ']';
         }
-    };
-    bool done = false;
-    for (const property& p : properties()) {
-        if (p.ident() == ident) {
-            if (!done) put_new();
-            done = true;
-            continue;
-        }
-        detail::append_property(text, p);
-    }
-    if (!done) put_new();
-    return node(std::make_shared<const detail::source>(std::move(text), true), 0);
+    });
 }
 
 node node::without_property(std::string_view ident) const& {
-    std::string text = ";";
-    bool found = false;
-    for (const property& p : properties()) {
-        if (p.ident() == ident) {
-            found = true;
-            continue;
-        }
-        detail::append_property(text, p);
-    }
-    if (!found) return *this;
-    return node(std::make_shared<const detail::source>(std::move(text), true), 0);
+    if (!has(ident)) return *this;
+    return detail::node_with(*this, ident, nullptr);
 }
 
 bool operator==(const node& a, const node& b) {
     if (a.same(b)) return true;
-    const auto pa = a.properties();
-    const auto pb = b.properties();
-    if (pa.size() != pb.size()) return false;
-    for (std::size_t i = 0; i < pa.size(); ++i) {
-        if (pa[i].ident() != pb[i].ident() || pa[i].size() != pb[i].size()) return false;
-        auto vb = pb[i].begin();
-        for (const value& va : pa[i]) {
+    const property_range ra = a.properties();
+    const property_range rb = b.properties();
+    auto ia = ra.begin();
+    auto ib = rb.begin();
+    const auto end = property_range::iterator();
+    for (; ia != end && ib != end; ++ia, ++ib) {
+        if (ia->ident() != ib->ident() || ia->size() != ib->size()) return false;
+        auto vb = ib->begin();
+        for (const value& va : *ia) {
             const value w = *vb++;
             if (va.raw() != w.raw() && canonical_raw(va.raw()) != canonical_raw(w.raw())) return false;
         }
     }
-    return true;
+    return ia == end && ib == end;
 }
 
 // --- game_tree --------------------------------------------------------------------------
@@ -227,7 +290,7 @@ bool operator==(const node& a, const node& b) {
 game_tree::game_tree(const std::vector<node>& nodes, const std::vector<game_tree>& variations) {
     if (nodes.empty()) throw std::invalid_argument("a game tree needs at least one node");
     for (const game_tree& v : variations) detail::check_tree(v);
-    *this = detail::build_tree(nodes.front().source_handle(), detail::no_offset, nodes, variations);
+    *this = detail::build_tree(tree_access::source_handle(nodes.front()), detail::no_offset, nodes, variations);
 }
 
 std::size_t game_tree::size() const noexcept { return p_ ? p_->node_count : 0; }
@@ -244,7 +307,7 @@ std::vector<node> game_tree::nodes() const {
     return out;
 }
 
-std::span<const game_tree> game_tree::variations() const noexcept {
+std::span<const game_tree> game_tree::variations() const& noexcept {
     if (!p_) return {};
     return {p_->children(), p_->child_count};
 }
@@ -255,7 +318,16 @@ position game_tree::pos() const {
 }
 
 namespace {
-std::vector<game_tree> children_of(const game_tree& t) { return {t.variations().begin(), t.variations().end()}; }
+std::vector<game_tree> children_of(const game_tree& t) {
+    const auto vs = t.variations();
+    return {vs.begin(), vs.end()};
+}
+// The rep of an rvalue tree that may be edited in place: the only handle.
+detail::tree_rep* unique_rep(const game_tree& t) {
+    const detail::tree_rep* p = tree_access::rep(t);
+    if (p == nullptr || p->refs.load(std::memory_order_acquire) != 1) return nullptr;
+    return const_cast<detail::tree_rep*>(p);
+}
 }  // namespace
 
 game_tree game_tree::with_node(std::size_t i, const node& n) const& {
@@ -266,6 +338,14 @@ game_tree game_tree::with_node(std::size_t i, const node& n) const& {
     return detail::build_tree(p_->src, p_->open, ns, children_of(*this));
 }
 
+game_tree game_tree::with_node(std::size_t i, const node& n) && {
+    detail::tree_rep* t = unique_rep(*this);
+    if (t == nullptr) return std::as_const(*this).with_node(i, n);
+    if (i >= t->node_count) throw std::out_of_range("game tree node index");
+    t->slots()[i] = detail::slot_for(*t, n);
+    return std::move(*this);
+}
+
 game_tree game_tree::with_node_appended(const node& n) const& {
     if (!p_) return game_tree({n});
     auto ns = nodes();
@@ -273,21 +353,57 @@ game_tree game_tree::with_node_appended(const node& n) const& {
     return detail::build_tree(p_->src, p_->open, ns, children_of(*this));
 }
 
-game_tree game_tree::with_variation(const game_tree& t) const& {
+game_tree game_tree::with_node_appended(const node& n) && {
+    detail::tree_rep* t = unique_rep(*this);
+    if (t == nullptr) return std::as_const(*this).with_node_appended(n);
+    if (t->node_count == t->node_capacity) {
+        detail::tree_rep* g = detail::grown(*t, std::max<std::uint32_t>(8, t->node_capacity * 2), t->child_capacity);
+        *this = tree_access::adopt(g);
+        t = g;
+    }
+    t->slots()[t->node_count] = detail::slot_for(*t, n);
+    ++t->node_count;
+    return std::move(*this);
+}
+
+game_tree game_tree::with_variation(const game_tree& v) const& {
     detail::check_tree(*this);
-    detail::check_tree(t);
+    detail::check_tree(v);
     auto cs = children_of(*this);
-    cs.push_back(t);
+    cs.push_back(v);
     return detail::build_tree(p_->src, p_->open, nodes(), std::move(cs));
 }
 
-game_tree game_tree::with_variation(std::size_t k, const game_tree& t) const& {
+game_tree game_tree::with_variation(const game_tree& v) && {
+    detail::check_tree(v);
+    detail::tree_rep* t = unique_rep(*this);
+    if (t == nullptr) return std::as_const(*this).with_variation(v);
+    if (t->child_count == t->child_capacity) {
+        detail::tree_rep* g = detail::grown(*t, t->node_capacity, std::max<std::uint32_t>(4, t->child_capacity * 2));
+        *this = tree_access::adopt(g);
+        t = g;
+    }
+    new (t->children() + t->child_count) game_tree(v);
+    ++t->child_count;
+    return std::move(*this);
+}
+
+game_tree game_tree::with_variation(std::size_t k, const game_tree& v) const& {
     detail::check_tree(*this);
-    detail::check_tree(t);
+    detail::check_tree(v);
     auto cs = children_of(*this);
     if (k >= cs.size()) throw std::out_of_range("variation index");
-    cs[k] = t;
+    cs[k] = v;
     return detail::build_tree(p_->src, p_->open, nodes(), std::move(cs));
+}
+
+game_tree game_tree::with_variation(std::size_t k, const game_tree& v) && {
+    detail::check_tree(v);
+    detail::tree_rep* t = unique_rep(*this);
+    if (t == nullptr) return std::as_const(*this).with_variation(k, v);
+    if (k >= t->child_count) throw std::out_of_range("variation index");
+    t->children()[k] = v;
+    return std::move(*this);
 }
 
 game_tree game_tree::without_variation(std::size_t k) const& {
@@ -306,7 +422,8 @@ game_tree game_tree::with_node_at(const node_path& at, const node& n) const& {
         chain.push_back(vs[v]);
     }
     game_tree result = chain.back().with_node(at.index, n);
-    for (std::size_t i = chain.size() - 1; i > 0; --i) result = chain[i - 1].with_variation(at.variations[i - 1], result);
+    for (std::size_t i = chain.size() - 1; i > 0; --i)
+        result = chain[i - 1].with_variation(at.variations[i - 1], result);
     return result;
 }
 
@@ -373,6 +490,13 @@ collection collection::with_tree_appended(const game_tree& t) const& {
     return collection(std::move(ts));
 }
 
+collection collection::with_tree_appended(const game_tree& t) && {
+    detail::check_tree(t);
+    if (p_.use_count() != 1) return std::as_const(*this).with_tree_appended(t);
+    const_cast<detail::collection_rep&>(*p_).trees.push_back(t);
+    return std::move(*this);
+}
+
 collection collection::without_tree(std::size_t i) const& {
     auto ts = p_->trees;
     if (i >= ts.size()) throw std::out_of_range("collection index");
@@ -431,10 +555,16 @@ bool cursor::to_parent() {
 }
 
 preorder::preorder(const game_tree& root) {
-    if (root.valid()) stack_.push_back({root, 0, 0});
+    if (root.valid()) {
+        stack_.push_back({root, 0, 0});
+        load();
+    }
 }
 
-node preorder::current() const { return stack_.back().tree[stack_.back().index]; }
+void preorder::load() {
+    const frame& f = stack_.back();
+    tree_access::set_node(current_, *tree_access::rep(f.tree), static_cast<std::uint32_t>(f.index));
+}
 
 std::size_t preorder::depth() const noexcept { return stack_.empty() ? 0 : stack_.size() - 1; }
 
@@ -443,6 +573,7 @@ void preorder::next() {
     if (frame& f = stack_.back(); f.index + 1 < f.tree.size()) {
         ++f.index;
         ++number_;
+        load();
         return;
     }
     while (!stack_.empty()) {
@@ -451,20 +582,38 @@ void preorder::next() {
             game_tree c = f.tree.variations()[f.next_variation++];
             stack_.push_back({std::move(c), 0, 0});
             ++number_;
+            load();
             return;
         }
         stack_.pop_back();
     }
+    current_ = node();
 }
 
-std::vector<node> main_line(const game_tree& root) {
-    std::vector<node> out;
-    const game_tree* t = &root;
-    while (t->valid()) {
-        for (std::size_t i = 0; i < t->size(); ++i) out.push_back((*t)[i]);
-        if (t->variations().empty()) break;
-        t = &t->variations()[0];
+main_line::iterator::iterator(const game_tree* t) : tree_(t) {
+    if (tree_ != nullptr) current_.node = (*tree_)[0];
+}
+
+main_line::iterator& main_line::iterator::operator++() {
+    node_path& path = current_.path;
+    if (path.index + 1 < tree_->size()) {
+        ++path.index;
+    } else if (!tree_->variations().empty()) {
+        tree_ = &tree_->variations()[0];
+        path.variations.push_back(0);
+        path.index = 0;
+    } else {
+        tree_ = nullptr;
+        current_ = {};
+        return *this;
     }
+    current_.node = (*tree_)[path.index];
+    return *this;
+}
+
+std::vector<node> main_line::nodes() const {
+    std::vector<node> out;
+    for (const entry& e : *this) out.push_back(e.node);
     return out;
 }
 

@@ -1,12 +1,14 @@
 #pragma once
 // The stored form of a game tree: one allocation holding the header, the variations
-// (game_tree handles) and the sequence's node slots (4 bytes per node).
+// (game_tree handles) and the sequence's node slots (4 bytes per node). A parse allocates
+// exactly what it needs; the && edits grow the capacities geometrically.
 #include <atomic>
 #include <cstdint>
 #include <memory>
 #include <vector>
 
 #include "sgf/tree.hpp"
+#include "tree/node_reader.hpp"
 #include "tree/source.hpp"
 
 namespace sgf::detail {
@@ -23,34 +25,84 @@ struct tree_rep {
     std::uint32_t node_count = 0;
     std::uint32_t child_count = 0;
     std::uint32_t open = no_offset;  // offset of '(' or no_offset
+    std::uint32_t node_capacity = 0;
+    std::uint32_t child_capacity = 0;
     std::shared_ptr<const source> src;
     std::unique_ptr<std::vector<node>> foreign;
 
     [[nodiscard]] game_tree* children() noexcept { return reinterpret_cast<game_tree*>(this + 1); }
     [[nodiscard]] const game_tree* children() const noexcept { return reinterpret_cast<const game_tree*>(this + 1); }
-    [[nodiscard]] std::uint32_t* slots() noexcept { return reinterpret_cast<std::uint32_t*>(children() + child_count); }
+    [[nodiscard]] std::uint32_t* slots() noexcept {
+        return reinterpret_cast<std::uint32_t*>(children() + child_capacity);
+    }
     [[nodiscard]] const std::uint32_t* slots() const noexcept {
-        return reinterpret_cast<const std::uint32_t*>(children() + child_count);
+        return reinterpret_cast<const std::uint32_t*>(children() + child_capacity);
     }
-    [[nodiscard]] node node_at(std::uint32_t i) const {
-        const std::uint32_t s = slots()[i];
-        if (s & foreign_bit) return (*foreign)[s & ~foreign_bit];
-        return node(src, s);
-    }
+    [[nodiscard]] node node_at(std::uint32_t i) const;
+    // The source and offset of node i without a handle (the checker's walk).
+    [[nodiscard]] std::pair<const source*, std::uint32_t> node_place(std::uint32_t i) const;
 };
 static_assert(sizeof(tree_rep) % alignof(game_tree) == 0);
 
-// Allocates a tree_rep with room for `nodes` slots and `children` variations; the
-// variations are moved from [children_begin, children_begin + children).
+// Allocates a tree_rep with room for `nodes` slots and `children` variations (or the
+// larger capacities given); the variations are moved from [children_begin, +children).
 tree_rep* make_tree_rep(std::shared_ptr<const source> src, std::uint32_t open, const std::uint32_t* slots,
-                        std::uint32_t nodes, game_tree* children_begin, std::uint32_t children);
+                        std::uint32_t nodes, game_tree* children_begin, std::uint32_t children,
+                        std::uint32_t node_capacity = 0, std::uint32_t child_capacity = 0);
 
+// The friend of the public handles: internals the library needs and users do not see.
 struct tree_access {
     static const tree_rep* steal(game_tree& t) noexcept {
         const tree_rep* p = t.p_;
         t.p_ = nullptr;
         return p;
     }
+    [[nodiscard]] static const tree_rep* rep(const game_tree& t) noexcept { return t.p_; }
+    [[nodiscard]] static game_tree adopt(const tree_rep* p) noexcept { return game_tree(p); }
+    [[nodiscard]] static node make_node(std::shared_ptr<const source> src, std::uint32_t offset) noexcept {
+        return node(std::move(src), offset);
+    }
+    [[nodiscard]] static const source* source_of(const node& n) noexcept { return n.src_.get(); }
+    [[nodiscard]] static const std::shared_ptr<const source>& source_handle(const node& n) noexcept { return n.src_; }
+    [[nodiscard]] static property make_property(const source* src, const property_ref& r,
+                                                std::shared_ptr<const source> keep = {}) noexcept {
+        return property(src->data(), src->data() + src->bytes.size(), src, r, std::move(keep));
+    }
+    [[nodiscard]] static value make_value(const source* src, std::uint32_t open, std::uint32_t size,
+                                          std::shared_ptr<const source> keep = {}) noexcept {
+        return value(src->data(), src, open, size, std::move(keep));
+    }
+    [[nodiscard]] static property_range make_range(const source* src, std::uint32_t offset,
+                                                   std::shared_ptr<const source> keep = {}) noexcept {
+        return property_range(src->data(), src->data() + src->bytes.size(), src, offset, std::move(keep));
+    }
+    // n = node i of t, without touching the reference count when n already has t's source.
+    static void set_node(node& n, const tree_rep& t, std::uint32_t i) {
+        const std::uint32_t s = t.slots()[i];
+        if (s & foreign_bit) {
+            n = (*t.foreign)[s & ~foreign_bit];
+            return;
+        }
+        if (n.src_.get() != t.src.get()) n.src_ = t.src;
+        n.off_ = s;
+    }
+    [[nodiscard]] static const source* source_of(const property& p) noexcept { return p.src_; }
+    [[nodiscard]] static const source* source_of(const value& v) noexcept { return v.src_; }
 };
+
+inline node tree_rep::node_at(std::uint32_t i) const {
+    const std::uint32_t s = slots()[i];
+    if (s & foreign_bit) return (*foreign)[s & ~foreign_bit];
+    return tree_access::make_node(src, s);
+}
+
+inline std::pair<const source*, std::uint32_t> tree_rep::node_place(std::uint32_t i) const {
+    const std::uint32_t s = slots()[i];
+    if (s & foreign_bit) {
+        const node& n = (*foreign)[s & ~foreign_bit];
+        return {tree_access::source_of(n), n.offset()};
+    }
+    return {src.get(), s};
+}
 
 }  // namespace sgf::detail

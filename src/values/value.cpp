@@ -106,11 +106,6 @@ std::string escape(std::string_view text, bool escape_colon) {
     return out;
 }
 
-std::string_view value::raw() const noexcept {
-    if (src_ == nullptr) return {};
-    return std::string_view(src_->data() + open_ + 1, size_);
-}
-
 position value::pos() const { return src_ ? src_->position_of(open_) : position{}; }
 
 }  // namespace sgf

@@ -1,0 +1,123 @@
+// game_tree_builder: bulk construction in linear time. New nodes are written as SGF text
+// into one buffer that becomes the tree's source; the structure is recorded as the events
+// a parser would emit and assembled by the parser's own tree_assembler at build().
+#include <stdexcept>
+
+#include "tree/assembler.hpp"
+#include "tree/edit.hpp"
+
+namespace sgf {
+
+struct game_tree_builder::impl {
+    enum class kind : std::uint8_t { open, text_node, foreign_node, close };
+    struct event {
+        kind what;
+        std::uint32_t at;  // text_node: offset in `text`; foreign_node: index in `foreign`
+    };
+    struct frame {
+        std::size_t nodes = 0;
+        std::size_t children = 0;
+    };
+    std::string text;
+    std::vector<event> events{{kind::open, 0}};
+    std::vector<node> foreign;
+    std::vector<frame> frames{frame{}};
+
+    void before_node() {
+        if (frames.back().children != 0)
+            throw std::logic_error(
+                "game_tree_builder: a node after a variation (a sequence comes before the variations of its game tree)");
+    }
+    std::uint32_t start_text_node() {
+        before_node();
+        if (text.size() >= detail::max_source_size) throw std::length_error("game_tree_builder: 2 GiB of node text");
+        const auto at = static_cast<std::uint32_t>(text.size());
+        text += ';';
+        return at;
+    }
+    void end_text_node(std::uint32_t at) {
+        events.push_back({kind::text_node, at});
+        ++frames.back().nodes;
+    }
+};
+
+game_tree_builder::game_tree_builder() : p_(std::make_unique<impl>()) {}
+game_tree_builder::game_tree_builder(game_tree_builder&&) noexcept = default;
+game_tree_builder& game_tree_builder::operator=(game_tree_builder&&) noexcept = default;
+game_tree_builder::~game_tree_builder() = default;
+
+game_tree_builder& game_tree_builder::add(const node& n) {
+    p_->before_node();
+    p_->events.push_back({impl::kind::foreign_node, static_cast<std::uint32_t>(p_->foreign.size())});
+    p_->foreign.push_back(n);
+    ++p_->frames.back().nodes;
+    return *this;
+}
+
+game_tree_builder& game_tree_builder::add(std::initializer_list<prop> props) {
+    for (const prop& q : props) {
+        detail::check_ident(q.ident);
+        if (q.texts.size() == 0) throw std::invalid_argument("a property needs at least one value");
+    }
+    const std::uint32_t at = p_->start_text_node();
+    for (const prop& q : props) {
+        p_->text += q.ident;
+        for (const std::string_view t : q.texts) detail::append_text_value(p_->text, t);
+    }
+    p_->end_text_node(at);
+    return *this;
+}
+
+game_tree_builder& game_tree_builder::add(const std::vector<std::pair<std::string, std::vector<std::string>>>& props) {
+    for (const auto& [ident, texts] : props) {
+        detail::check_ident(ident);
+        if (texts.empty()) throw std::invalid_argument("a property needs at least one value");
+    }
+    const std::uint32_t at = p_->start_text_node();
+    for (const auto& [ident, texts] : props) {
+        p_->text += ident;
+        for (const std::string& t : texts) detail::append_text_value(p_->text, t);
+    }
+    p_->end_text_node(at);
+    return *this;
+}
+
+game_tree_builder& game_tree_builder::open() {
+    if (p_->frames.back().nodes == 0)
+        throw std::logic_error("game_tree_builder: a variation of a game tree without nodes");
+    ++p_->frames.back().children;
+    p_->frames.push_back({});
+    p_->events.push_back({impl::kind::open, 0});
+    return *this;
+}
+
+game_tree_builder& game_tree_builder::close() {
+    if (p_->frames.size() == 1) throw std::logic_error("game_tree_builder: close() without an open variation");
+    if (p_->frames.back().nodes == 0) throw std::logic_error("game_tree_builder: a variation without nodes");
+    p_->frames.pop_back();
+    p_->events.push_back({impl::kind::close, 0});
+    return *this;
+}
+
+std::size_t game_tree_builder::depth() const noexcept { return p_->frames.size() - 1; }
+
+game_tree game_tree_builder::build() && {
+    while (p_->frames.size() > 1) close();
+    if (p_->frames.back().nodes == 0) throw std::logic_error("game_tree_builder: a game tree needs at least one node");
+    auto src = std::make_shared<const detail::source>(std::move(p_->text), true);
+    detail::tree_assembler a(std::move(src));
+    for (const impl::event& e : p_->events) {
+        switch (e.what) {
+            case impl::kind::open: a.open(detail::no_offset); break;
+            case impl::kind::text_node: a.add_node(e.at); break;
+            case impl::kind::foreign_node: a.add_foreign(std::move(p_->foreign[e.at])); break;
+            case impl::kind::close: a.close(); break;
+        }
+    }
+    a.close_all();
+    p_ = std::make_unique<impl>();  // the builder can be used again
+    std::vector<game_tree> trees = a.take_trees();
+    return std::move(trees.front());
+}
+
+}  // namespace sgf
