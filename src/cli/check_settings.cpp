@@ -59,18 +59,6 @@ a file that could not be read.
 
 namespace {
 
-std::vector<std::string> comma_list(const std::string& v) {
-    std::vector<std::string> out;
-    std::size_t b = 0;
-    for (;;) {
-        const std::size_t e = v.find(',', b);
-        std::string item = v.substr(b, e == std::string::npos ? std::string::npos : e - b);
-        if (!item.empty()) out.push_back(std::move(item));
-        if (e == std::string::npos) return out;
-        b = e + 1;
-    }
-}
-
 unsigned jobs_option(const std::string& v) {
     const std::uint64_t n = number_option("--jobs", v);
     if (n == 0 || n > 1024) throw usage_error{"--jobs needs a number from 1 to 1024"};
@@ -78,6 +66,23 @@ unsigned jobs_option(const std::string& v) {
 }
 
 }  // namespace
+
+bool jobs_argument(const std::vector<std::string>& args, std::size_t& i, unsigned& jobs) {
+    const std::string& a = args[i];
+    if (a.size() > 2 && a.starts_with("-j")) {
+        jobs = jobs_option(a.substr(2));
+        return true;
+    }
+    if (auto j = option_value(args, i, "--jobs")) {
+        jobs = jobs_option(*j);
+        return true;
+    }
+    if (auto j2 = option_value(args, i, "-j")) {
+        jobs = jobs_option(*j2);
+        return true;
+    }
+    return false;
+}
 
 check_settings parse_check_settings(const std::vector<std::string>& args) {
     check_settings s;
@@ -104,12 +109,7 @@ check_settings parse_check_settings(const std::vector<std::string>& args) {
             s.lenient = true;
         } else if (auto cs = option_value(args, i, "--charset")) {
             s.charset = *cs;
-        } else if (a.size() > 2 && a.starts_with("-j")) {
-            s.jobs = jobs_option(a.substr(2));
-        } else if (auto j = option_value(args, i, "--jobs")) {
-            s.jobs = jobs_option(*j);
-        } else if (auto j2 = option_value(args, i, "-j")) {
-            s.jobs = jobs_option(*j2);
+        } else if (jobs_argument(args, i, s.jobs)) {
         } else if (auto sel = option_value(args, i, "--select")) {
             s.select = parse_selectors(*sel, "--select");
         } else if (auto ext = option_value(args, i, "--extend-select")) {
@@ -129,10 +129,7 @@ check_settings parse_check_settings(const std::vector<std::string>& args) {
             s.color = color_option(*c);
         } else if (a == "--no-progress") {
             s.progress = false;
-        } else if (auto inc = option_value(args, i, "--include")) {
-            for (auto& g : comma_list(*inc)) s.filters.include.push_back(std::move(g));
-        } else if (auto exc = option_value(args, i, "--exclude")) {
-            for (auto& g : comma_list(*exc)) s.filters.exclude.push_back(std::move(g));
+        } else if (filter_argument(args, i, s.filters)) {
         } else if (auto b = option_value(args, i, "--baseline")) {
             s.baseline = *b;
         } else if (auto cf = option_value(args, i, "--config")) {

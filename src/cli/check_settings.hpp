@@ -40,4 +40,7 @@ struct check_settings {
 
 extern const char* const check_help;
 
+// -jN, -j N, --jobs N, --jobs=N (1-1024) at args[i]: sets `jobs` and returns true.
+bool jobs_argument(const std::vector<std::string>& args, std::size_t& i, unsigned& jobs);
+
 }  // namespace sgf::cli

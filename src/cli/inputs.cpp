@@ -8,6 +8,8 @@
 #include <iostream>
 #include <system_error>
 
+#include "cli.hpp"
+
 namespace sgf::cli {
 
 namespace fs = std::filesystem;
@@ -49,7 +51,30 @@ std::vector<std::string> walk(const std::string& dir, const input_filters& f) {
     return found;
 }
 
+void add_comma_list(std::vector<std::string>& to, const std::string& v) {
+    std::size_t b = 0;
+    for (;;) {
+        const std::size_t e = v.find(',', b);
+        std::string item = v.substr(b, e == std::string::npos ? std::string::npos : e - b);
+        if (!item.empty()) to.push_back(std::move(item));
+        if (e == std::string::npos) return;
+        b = e + 1;
+    }
+}
+
 }  // namespace
+
+bool filter_argument(const std::vector<std::string>& args, std::size_t& i, input_filters& filters) {
+    if (auto inc = option_value(args, i, "--include")) {
+        add_comma_list(filters.include, *inc);
+        return true;
+    }
+    if (auto exc = option_value(args, i, "--exclude")) {
+        add_comma_list(filters.exclude, *exc);
+        return true;
+    }
+    return false;
+}
 
 bool glob_match(const std::string& pattern, const std::string& text) {
     return ::fnmatch(pattern.c_str(), text.c_str(), 0) == 0;

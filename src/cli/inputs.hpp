@@ -29,6 +29,10 @@ struct input_list {
 [[nodiscard]] input_list expand_inputs(const std::vector<std::string>& args, const input_filters& filters);
 [[nodiscard]] std::vector<std::string> expand_inputs(const std::vector<std::string>& args);
 
+// --include GLOB / --exclude GLOB at args[i] (comma lists or repeated): adds to `filters`
+// and returns true.
+bool filter_argument(const std::vector<std::string>& args, std::size_t& i, input_filters& filters);
+
 // Whether `pattern` matches `text` as a glob ('*', '?', '[...]'; '*' crosses '/').
 [[nodiscard]] bool glob_match(const std::string& pattern, const std::string& text);
 

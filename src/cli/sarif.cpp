@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <ostream>
 
+#include "codes.hpp"
 #include "sgf/json.hpp"
 
 #ifndef SGF_VERSION
@@ -145,11 +146,7 @@ void sarif_end(std::ostream& os, const std::map<std::string, severity, std::less
        << json_string(SGF_DOCS_URL) << ",\"rules\":[";
     bool first = true;
     for (const auto& [code, level] : codes) {
-        // The table row of this number (the printed letter is the level in effect).
-        const code_info* row = find_code(code);
-        if (!row)
-            for (const code_info& c : all_codes())
-                if (c.code.substr(1) == std::string_view(code).substr(1)) row = &c;
+        const auto row = meaning_of(code);
         const std::string title = row ? std::string(row->title) : std::string("(not in the code table)");
         os << (first ? "" : ",") << "\n{\"id\":" << json_string(code) << ",\"shortDescription\":{\"text\":"
            << json_string(title) << "},\"fullDescription\":{\"text\":"

@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "cli.hpp"
-#include "sgf/diagnostic.hpp"
+#include "codes.hpp"
 
 namespace sgf::cli {
 
@@ -20,14 +20,6 @@ std::size_t best(const std::vector<code_selector>& list, std::string_view code) 
     for (const auto& s : list)
         if (s.matches(code)) b = std::max(b, s.specificity());
     return b;
-}
-
-// Whether some code of the table has a number starting with `digits`. The letter of a
-// printed code is the level in effect, so any letter goes with any number.
-bool known_number_prefix(std::string_view digits) {
-    for (const code_info& c : all_codes())
-        if (c.code.substr(1).starts_with(digits)) return true;
-    return false;
 }
 
 }  // namespace
@@ -50,14 +42,15 @@ std::vector<code_selector> parse_selectors(std::string_view list, std::string_vi
         std::string entry(e);
         std::transform(entry.begin(), entry.end(), entry.begin(),
                        [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
-        // An old spelling of a code (a renumbered one) names the code it became.
-        if (const code_info* c = find_code(entry); c && c->code != entry) entry = std::string(c->code);
+        // An old spelling of a code (a renumbered one) names the code it became. The letter
+        // of a printed code is the level in effect, so any letter goes with any number.
+        entry = current_spelling(std::move(entry));
         code_selector s;
         const bool bare = is_digits(entry);
-        if (bare && entry.size() == 3 && known_number_prefix(entry)) {
+        if (bare && entry.size() == 3 && is_number_prefix(entry)) {
             s.digits = entry;
         } else if (!bare && (entry[0] == 'E' || entry[0] == 'W' || entry[0] == 'I') && entry.size() <= 4 &&
-                   is_digits(std::string_view(entry).substr(1)) && known_number_prefix(std::string_view(entry).substr(1))) {
+                   is_digits(std::string_view(entry).substr(1)) && is_number_prefix(std::string_view(entry).substr(1))) {
             s.letter = entry[0];
             s.digits = entry.substr(1);
         } else {

@@ -9,6 +9,7 @@
 #include <map>
 #include <thread>
 
+#include "check_settings.hpp"
 #include "cli.hpp"
 #include "inputs.hpp"
 #include "sgf/input.hpp"
@@ -268,16 +269,8 @@ int run_stats(const std::vector<std::string>& args) {
             json = *f == "json";
         } else if (auto t = option_value(args, i, "--top")) {
             top = static_cast<std::size_t>(number_option("--top", *t));
-        } else if (a.size() > 2 && a.starts_with("-j")) {
-            jobs = static_cast<unsigned>(std::clamp<std::uint64_t>(number_option("-j", a.substr(2)), 1, 1024));
-        } else if (auto j = option_value(args, i, "--jobs")) {
-            jobs = static_cast<unsigned>(std::clamp<std::uint64_t>(number_option("--jobs", *j), 1, 1024));
-        } else if (auto j2 = option_value(args, i, "-j")) {
-            jobs = static_cast<unsigned>(std::clamp<std::uint64_t>(number_option("-j", *j2), 1, 1024));
-        } else if (auto inc = option_value(args, i, "--include")) {
-            filters.include.push_back(*inc);
-        } else if (auto exc = option_value(args, i, "--exclude")) {
-            filters.exclude.push_back(*exc);
+        } else if (jobs_argument(args, i, jobs)) {
+        } else if (filter_argument(args, i, filters)) {
         } else if (a.size() > 1 && a[0] == '-') {
             throw usage_error{"stats: unknown option " + a};
         } else {

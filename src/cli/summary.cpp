@@ -6,6 +6,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "codes.hpp"
 #include "sgf/json.hpp"
 #include "terminal.hpp"
 
@@ -32,13 +33,9 @@ std::string levels_text(unsigned levels) {
     return out;
 }
 
-// The meaning of a code: its row in the code table (by number: the letter printed is the
-// level in effect).
 std::string_view meaning(std::string_view code) {
-    if (const code_info* c = find_code(code)) return c->title;
-    for (const code_info& c : all_codes())
-        if (code.size() > 1 && c.code.substr(1) == code.substr(1)) return c.title;
-    return "";
+    const auto m = meaning_of(code);
+    return m ? m->title : std::string_view();
 }
 
 // Codes by count (most first), then by code.
