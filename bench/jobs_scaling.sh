@@ -18,7 +18,7 @@ trap 'rm -rf "$tmp"' EXIT
 timed() {
   local j=$1
   /usr/bin/time -f '%e %U %S %M' -o "$tmp/time" "$bin" -j "$j" --no-progress --format=json "$dir" > "$tmp/out.$j" || true
-  read -r wall user sys rss < "$tmp/time"
+  read -r wall user sys rss < <(tail -n 1 "$tmp/time")
   echo "$wall $(echo "$user + $sys" | bc) $rss"
 }
 

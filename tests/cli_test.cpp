@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cctype>
+#include <cstdlib>
 #include <filesystem>
 #include <string>
 
@@ -131,4 +133,35 @@ TEST_CASE("help and version") {
         CHECK(run("help " + c).out == ch.out);
     }
     CHECK(run("help no-such-command").status == 2);
+}
+
+TEST_CASE("the man page and bash completion know every check option") {
+    // Every --option of `sgfcheck check --help` is in docs/sgfcheck.1 (roff spells - as \-)
+    // and in docs/sgfcheck.bash-completion, which CMake installs.
+    const std::string help = run("check --help").out;
+    const std::string man = slurp(fs::path(SGF_SOURCE_DIR) / "docs" / "sgfcheck.1");
+    const std::string completion = slurp(fs::path(SGF_SOURCE_DIR) / "docs" / "sgfcheck.bash-completion");
+    REQUIRE(!man.empty());
+    REQUIRE(!completion.empty());
+    std::size_t options = 0;
+    for (std::size_t at = help.find("--"); at != std::string::npos; at = help.find("--", at + 2)) {
+        std::size_t e = at + 2;
+        while (e < help.size() && (std::isalnum(static_cast<unsigned char>(help[e])) || help[e] == '-')) ++e;
+        const std::string opt = help.substr(at, e - at);
+        if (opt.size() < 3) continue;
+        ++options;
+        CAPTURE(opt);
+        std::string roff;
+        for (const char c : opt) roff += c == '-' ? std::string("\\-") : std::string(1, c);
+        CHECK(man.find(roff) != std::string::npos);
+        CHECK(completion.find(opt) != std::string::npos);
+    }
+    CHECK(options >= 20);
+    const std::string syntax = "bash -n '" + (fs::path(SGF_SOURCE_DIR) / "docs" / "sgfcheck.bash-completion").string() + "'";
+    CHECK(std::system(syntax.c_str()) == 0);
+    for (const char* command : {"stats", "fmt", "dump", "fix", "conformance", "gen", "diff", "version"}) {
+        CAPTURE(command);
+        CHECK(completion.find(command) != std::string::npos);
+        CHECK(man.find(command) != std::string::npos);
+    }
 }
