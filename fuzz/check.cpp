@@ -3,7 +3,7 @@
 // Invariants, for each profile (ff4, current, hex) and with and without the Go replay:
 //   1. check() returns (no crash, hang or sanitizer report) on whatever tree the parser
 //      recovered, strict or lenient;
-//   2. every finding has a code of the table (all_codes), a message, a level that is
+//   2. every finding has a code of the table (all_rules, letter = level), a message, a level that is
 //      error, warning or info, and a position inside the input (byte <= size, line and
 //      column >= 1); findings come sorted by byte offset;
 //   3. check is a function of the tree: the same collection checked twice, or a copy of
@@ -27,7 +27,9 @@ void check_findings(const std::vector<sgf::diagnostic>& ds, std::size_t size, co
     std::uint64_t last = 0;
     for (const auto& d : ds) {
         const std::string what = std::string(d.code) + " at byte " + std::to_string(d.where.byte) + "; " + ctx;
-        SGF_FUZZ_CHECK(sgf::find_code(d.code) != nullptr, "code not in the table: " + what);
+        SGF_FUZZ_CHECK(sgf::find_rule(d.code) != nullptr && d.code == sgf::code_of(d.id, d.level),
+                       "code not in the table, or its letter is not its level: " + what);
+        SGF_FUZZ_CHECK(d.message.find_first_of("\n\r") == std::string::npos, "message on two lines: " + what);
         SGF_FUZZ_CHECK(!d.message.empty(), "finding without a message: " + what);
         SGF_FUZZ_CHECK(d.level == sgf::severity::error || d.level == sgf::severity::warning ||
                            d.level == sgf::severity::info,

@@ -6,7 +6,9 @@
 //   NAME     a file-name-like label; names starting with "heavy-" (multi-GiB inputs) run only
 //            when the environment variable SGF_FUZZ_HEAVY is set to 1
 //   TARGETS  "*" or a comma-separated list of fuzz targets (parse_strict,round_trip,...)
-//   PIECE    "text" or "text"*COUNT; escapes in text: \\ \" \n \r \t \0 \xHH
+//   PIECE    "text" or "text"*COUNT; escapes in text: \\ \" \n \r \t \0 \xHH, and \i / \j:
+//            the number of the repetition (0, 1, 2, ...) as upper / lower case letters (A, B,
+//            ..., Z, BA, BB, ...): "X\i[]"*3 is XA[]XB[]XC[] (N distinct identifiers)
 // The input is the concatenation of the pieces. '#' starts a comment line.
 #include <cstdlib>
 #include <fstream>
@@ -17,10 +19,41 @@
 
 namespace sgf_fuzz {
 
+// The repetition number k as letters: 0 = A, 25 = Z, 26 = BA (base 26, digits A-Z).
+inline std::string index_letters(std::size_t k, bool upper) {
+    std::string out;
+    do {
+        out.insert(out.begin(), static_cast<char>((upper ? 'A' : 'a') + k % 26));
+        k /= 26;
+    } while (k > 0);
+    return out;
+}
+
+struct generated_piece {
+    std::string text;
+    std::size_t count = 1;
+    std::vector<std::pair<std::size_t, bool>> marks;  // \i (true) or \j (false) before text[at]
+
+    [[nodiscard]] std::size_t size_of(std::size_t k) const {
+        std::size_t n = text.size();
+        for (const auto& m : marks) n += index_letters(k, m.second).size();
+        return n;
+    }
+    void append(std::string& out, std::size_t k) const {
+        std::size_t at = 0;
+        for (const auto& [pos, upper] : marks) {
+            out.append(text, at, pos - at);
+            out += index_letters(k, upper);
+            at = pos;
+        }
+        out.append(text, at, std::string::npos);
+    }
+};
+
 struct generated_case {
     std::string name;
     std::vector<std::string> targets;  // empty: every target
-    std::vector<std::pair<std::string, std::size_t>> pieces;
+    std::vector<generated_piece> pieces;
     [[nodiscard]] bool heavy() const { return name.rfind("heavy-", 0) == 0; }
     [[nodiscard]] bool for_target(std::string_view t) const {
         if (targets.empty()) return true;
@@ -30,21 +63,28 @@ struct generated_case {
     }
     [[nodiscard]] std::size_t size() const {
         std::size_t n = 0;
-        for (const auto& [text, count] : pieces) n += text.size() * count;
+        for (const auto& p : pieces) {
+            if (p.marks.empty()) n += p.text.size() * p.count;
+            else
+                for (std::size_t k = 0; k < p.count; ++k) n += p.size_of(k);
+        }
         return n;
     }
     // The same case with every repeat count of at least `d` divided by `d` (scaling tests).
     [[nodiscard]] generated_case scaled_down(std::size_t d) const {
         generated_case c = *this;
         for (auto& piece : c.pieces)
-            if (piece.second >= d) piece.second /= d;
+            if (piece.count >= d) piece.count /= d;
         return c;
     }
     [[nodiscard]] std::string build() const {
         std::string out;
         out.reserve(size());
-        for (const auto& [text, count] : pieces)
-            for (std::size_t i = 0; i < count; ++i) out += text;
+        for (const auto& p : pieces)
+            for (std::size_t k = 0; k < p.count; ++k) {
+                if (p.marks.empty()) out += p.text;
+                else p.append(out, k);
+            }
         return out;
     }
 };
@@ -89,6 +129,7 @@ struct generated_case {
         for (skip_ws(); i < line.size(); skip_ws()) {
             if (line[i] != '"') throw bad("expected '\"'");
             std::string text;
+            std::vector<std::pair<std::size_t, bool>> marks;
             for (++i;; ++i) {
                 if (i >= line.size()) throw bad("unterminated string");
                 char ch = line[i];
@@ -102,6 +143,10 @@ struct generated_case {
                         case '0': ch = '\0'; break;
                         case '\\': ch = '\\'; break;
                         case '"': ch = '"'; break;
+                        case 'i':
+                        case 'j':
+                            marks.emplace_back(text.size(), line[i] == 'i');
+                            continue;
                         case 'x': {
                             if (i + 2 >= line.size()) throw bad("short \\x escape");
                             ch = static_cast<char>(std::stoi(line.substr(i + 1, 2), nullptr, 16));
@@ -122,7 +167,7 @@ struct generated_case {
                 if (b == i) throw bad("expected a count after '*'");
                 count = std::stoull(line.substr(b, i - b));
             }
-            c.pieces.emplace_back(std::move(text), count);
+            c.pieces.push_back({std::move(text), count, std::move(marks)});
         }
         if (c.pieces.empty()) throw bad("no pieces");
         out.push_back(std::move(c));

@@ -129,19 +129,20 @@ TEST_CASE("check: select and ignore by prefix and number") {
         for (const auto& c : out) joined += (joined.empty() ? "" : " ") + c;
         return joined;
     };
-    CHECK(codes("") == "E111 E201 W001");
+    CHECK(codes("") == "E111 E201 W015");
     CHECK(codes("--select E") == "E111 E201");
     CHECK(codes("--select E1") == "E111");
-    CHECK(codes("--select=E1,W") == "E111 W001");
+    CHECK(codes("--select=E1,W") == "E111 W015");
     CHECK(codes("--select 201") == "E201");
-    CHECK(codes("--ignore E2") == "E111 W001");
-    CHECK(codes("--ignore e2,w001") == "E111");
+    CHECK(codes("--ignore E2") == "E111 W015");
+    CHECK(codes("--ignore e2,w001") == "E111");  // W001: the old spelling of W015
+    CHECK(codes("--ignore e2,w015") == "E111");
     // the more specific entry wins; on a tie ignore wins
-    CHECK(codes("--ignore E --extend-select E201") == "E201 W001");
+    CHECK(codes("--ignore E --extend-select E201") == "E201 W015");
     CHECK(codes("--select E --ignore E111") == "E201");
     CHECK(codes("--select E111 --ignore E1") == "E111");
     CHECK(codes("--select E111 --ignore 111") == "");
-    CHECK(codes("--select W --extend-select E111") == "E111 W001");
+    CHECK(codes("--select W --extend-select E111") == "E111 W015");
     // entries that name no code are usage errors, not silent no-ops
     for (const char* bad : {"X1", "E9", "E1111", "12", "E1x"}) {
         CAPTURE(bad);
@@ -173,7 +174,7 @@ TEST_CASE("check: sgfcheck.toml is found upward and the command line wins") {
     const std::string dir = (d.path / "a").string();
     d.file("a/b/sgfcheck.toml", "select = [\"E2\"]\n");
     d.file("a/sgfcheck.toml", "ignore = \"E1, W\"\n");
-    // a/t1 (E111) and a/bom (W001) fall under a/sgfcheck.toml; a/b/t3 under a/b's
+    // a/t1 (E111) and a/bom (W015) fall under a/sgfcheck.toml; a/b/t3 under a/b's
     const auto r = run("--format=json -q " + dir);
     CHECK(r.out.find("t1.sgf") == std::string::npos);
     CHECK(r.out.find("bom.sgf") == std::string::npos);
@@ -187,12 +188,12 @@ TEST_CASE("check: sgfcheck.toml is found upward and the command line wins") {
     CHECK(count_of(r2.out, "t3.sgf") == 1);
     const auto r3 = run("--format=json -q --no-config " + dir);
     CHECK(count_of(r3.out, "E111") == 2);
-    CHECK(count_of(r3.out, "W001") == 1);
+    CHECK(count_of(r3.out, "W015") == 1);
     // --config FILE for every input
     const auto cfg = d.file("only_w.toml", "select = [\"W\"]\nprofile = \"current\"\n");
     const auto r4 = run("--format=json -q --config " + cfg + " " + dir);
     CHECK(count_of(r4.out, "\"code\"") == 1);
-    CHECK(count_of(r4.out, "W001") == 1);
+    CHECK(count_of(r4.out, "W015") == 1);
     // profile from the file: TM[5m] is current usage, no finding under profile = current
     d.file("p/sgfcheck.toml", "profile = \"current\"\n");
     const auto tm = d.file("p/tm.sgf", "(;FF[4]GM[1]TM[5m])");
@@ -256,9 +257,9 @@ TEST_CASE("check: statistics per code with count files level and meaning") {
     const std::string dir = (d.path / "a").string();
     const auto t = run("--statistics " + dir);
     CHECK(t.out.find("count   files  code  level") != std::string::npos);
-    CHECK(t.out.find("        2       2  E111  error           time with a unit letter") != std::string::npos);
+    CHECK(t.out.find("        2       2  E111  error           time not given as a real number of seconds") != std::string::npos);
     CHECK(t.out.find("        2       2  E201  error") != std::string::npos);
-    CHECK(t.out.find("        1       1  W001  warning") != std::string::npos);
+    CHECK(t.out.find("        1       1  W015  warning") != std::string::npos);
     const auto j = run("--format=json --statistics " + dir);
     const std::size_t at = j.out.find("{\"statistics\":");
     REQUIRE(at != std::string::npos);
@@ -267,7 +268,7 @@ TEST_CASE("check: statistics per code with count files level and meaning") {
     REQUIRE(list != nullptr);
     REQUIRE(list->items.size() == 3);
     CHECK(list->items[0].get("count")->number == 2);
-    CHECK(list->items[2].get("code")->text == "W001");
+    CHECK(list->items[2].get("code")->text == "W015");
     CHECK(list->items[2].get("files")->number == 1);
     CHECK(list->items[2].get("level")->text == "warning");
     CHECK(!list->items[2].get("meaning")->text.empty());

@@ -49,33 +49,6 @@ std::string at(std::string_view text, std::string_view needle, std::size_t skip 
 
 }  // namespace
 
-TEST_CASE("code table: every rule and finding has a documented code of the ff4 letter") {
-    std::set<std::string_view> used;
-    for (const auto& r : sgf::all_rules()) {
-        if (r.id == sgf::rule::none) {
-            CHECK(sgf::code_of(r.id).empty());
-            continue;
-        }
-        const auto code = sgf::code_of(r.id);
-        INFO("rule ", std::string(r.name), " code ", std::string(code));
-        const sgf::code_info* c = sgf::find_code(code);
-        REQUIRE(c != nullptr);
-        const auto ff4 = sgf::level_of(r.id, profile::ff4);
-        const char letter = ff4 == sgf::rule_level::error ? 'E' : ff4 == sgf::rule_level::warning ? 'W' : 'I';
-        CHECK(code[0] == letter);
-        CHECK(used.insert(code).second);
-    }
-    for (int f = 0; f <= static_cast<int>(sgf::finding::clears_nothing); ++f) {
-        const auto code = sgf::code_of(static_cast<sgf::finding>(f));
-        INFO("finding ", f, " code ", std::string(code));
-        REQUIRE(sgf::find_code(code) != nullptr);
-        CHECK(used.insert(code).second);
-    }
-    // every code of the checker's ranges is reachable from a rule or a finding
-    for (const auto& c : sgf::all_codes())
-        if (c.code[1] == '1' || c.code[1] == '2') CHECK_MESSAGE(used.count(c.code) == 1, c.code);
-}
-
 TEST_CASE("clean files give nothing") {
     CHECK(run("(;FF[4]GM[1]SZ[19]AP[CGoban:3]CA[UTF-8]KM[6.5]DT[2016-10-22]RE[W+R]HA[2]AB[dd][pp];W[pd];B[tt];W[])") == "");
     CHECK(run("(;FF[4]GM[1]SZ[9]C[a:b];B[aa]C[x\\]y];W[bb](;B[cc])(;B[dd]LB[ee:A][ff:B\\:C]))") == "");
@@ -94,11 +67,15 @@ TEST_CASE("E101 value syntax at the value's bracket") {
     CHECK(d.where.byte == 14);
 }
 
-TEST_CASE("E102 number range") {
+TEST_CASE("W102 number outside a parenthesised range and E124 board size limits") {
     const std::string t = "(;FF[4]GM[1]ST[5])";
-    CHECK(run(t) == "E102@" + at(t, "[5"));
-    CHECK(run("(;FF[5]GM[1])") == "E102@1:5");
-    CHECK(run("(;FF[4]GM[1];PM[3])") == "E102@1:16");
+    CHECK(run(t) == "W102@" + at(t, "[5"));
+    CHECK(run("(;FF[5]GM[1])") == "W102@1:5");
+    CHECK(run("(;FF[4]GM[1];PM[3])") == "W102@1:16");
+    // "The valid range for SZ is any size greater or equal to 1x1. For Go games the maximum
+    // size is limited to 52x52.": an error
+    CHECK(run("(;FF[4]GM[1]SZ[53])") == "E124@1:15");
+    CHECK(run("(;FF[4]GM[1]SZ[0])") == "E124@1:15");
 }
 
 TEST_CASE("E103 point off the board given by SZ") {
@@ -132,8 +109,13 @@ TEST_CASE("E106 points unique across the point group") {
     CHECK(run("(;FF[4]GM[1];LB[aa:x][aa:y])") == "E106@1:22");
     // different groups may share a point; the same point in two nodes is fine
     CHECK(run("(;FF[4]GM[1];B[aa]CR[aa]TB[aa];AW[aa])") == "");
-    // Backgammon stacks checkers on a point (gnubg, gibbon): no setup uniqueness there
+    // Backgammon stacks checkers on a point (gnubg, gibbon): AB and AW may repeat a point,
+    // but a point holds one colour, and AE points are unique in every game; gibbon clears
+    // the board (AE[a:x]) in the node that sets it up
     CHECK(run("(;FF[4]GM[6];AB[l][l][l]AW[a][a])") == "");
+    CHECK(run("(;FF[4]GM[6];AB[l]AW[l])") == "E106@1:21");
+    CHECK(run("(;FF[4]GM[6];AE[l][l])") == "E106@1:19");
+    CHECK(run("(;FF[4]GM[6];AE[a:x]AB[l][l]AW[a])") == "");
 }
 
 TEST_CASE("E107 unescaped colon in a compose part") {
@@ -150,10 +132,10 @@ TEST_CASE("E108 empty list and E119 empty among values") {
     CHECK(run("(;FF[4]GM[1];CR[])", profile::current) == "");  // 002_*: the list may be empty
 }
 
-TEST_CASE("E109 to E115 game-info formats") {
+TEST_CASE("E109 to W115 game-info formats") {
     CHECK(run("(;FF[4]GM[1]SZ[19:19])") == "E109@1:15");
     CHECK(run("(;FF[4]GM[1]SZ[19:9])") == "");
-    CHECK(run("(;FF[4]GM[1]AP[Foo])") == "E110@1:15");
+    CHECK(run("(;FF[4]GM[1]AP[Foo])") == "W110@1:15");
     CHECK(run("(;FF[4]GM[1]TM[5m])") == "E111@1:15");
     CHECK(run("(;FF[4]GM[1]RE[Jigo])") == "E112@1:15");
     CHECK(run("(;FF[4]GM[1]RE[Black wins])") == "E113@1:15");
@@ -162,7 +144,7 @@ TEST_CASE("E109 to E115 game-info formats") {
     CHECK(run("(;FF[4]GM[1]DT[1996/05/12])") == "E114@1:15");
     for (const char* ok : {"2016-10-22", "1996-05", "1996", "1996-05-06,07,08", "1996-12-27,28,1997-01-03,04"})
         CHECK_MESSAGE(run("(;FF[4]GM[1]DT[" + std::string(ok) + "])") == "", ok);
-    CHECK(run("(;FF[4]GM[1]HA[1])") == "E115@1:15");
+    CHECK(run("(;FF[4]GM[1]HA[1])") == "W115@1:15");
     CHECK(run("(;FF[4]GM[1]KM[6.5]KM[x])") == "E201@1:20 E101@1:22");
 }
 
@@ -174,6 +156,8 @@ TEST_CASE("E116 one point arrow and E117 same arrow twice") {
     REQUIRE(d.related);
     CHECK(d.related->column == 16);
     CHECK(run("(;FF[4]GM[1];AR[aa:bb][bb:aa]LN[aa:bb])") == "");  // other direction, other property
+    // a line has no direction: its ends swapped are the same line (an arrow's are not)
+    CHECK(run("(;FF[4]GM[1];LN[aa:bb][bb:aa])") == "E117@1:23");
 }
 
 TEST_CASE("E118 several values for a single-value property") {
@@ -190,7 +174,7 @@ TEST_CASE("E201 same property twice in a node") {
     CHECK(d.where.column == 17);
     REQUIRE(d.related);
     CHECK(d.related->column == 13);
-    CHECK(run("(;FF[4]GM[1]XY[a]XY[b])") == "W201@1:13 E201@1:18");  // unknown identifiers too
+    CHECK(run("(;FF[4]GM[1]XY[a]XY[b])") == "W210@1:13 E201@1:18");  // unknown identifiers too
 }
 
 TEST_CASE("E202 setup and move in one node and E203 PL with a move") {
@@ -210,7 +194,9 @@ TEST_CASE("E204 move annotation without a move") {
 TEST_CASE("E205 exclusive properties") {
     CHECK(run("(;FF[4]GM[1];B[aa]W[bb])") == "E205@1:19");
     CHECK(run("(;FF[4]GM[1];GB[1]GW[1]DM[1])") == "E205@1:19 E205@1:24");
-    CHECK(run("(;FF[4]GM[1];B[aa]BM[1]TE[1])") == "E205@1:24");
+    CHECK(run("(;FF[4]GM[1];B[aa]BM[1]TE[1])") == "E222@1:24");
+    CHECK(run("(;FF[3]GM[1];B[aa]BM[1]TE[1])") == "W222@1:24");  // FF[3] allowed it (ff4_changes.txt)
+    CHECK(only("(;FF[4]GM[1];B[aa]W[bb])").hint.find("';' is probably missing") != std::string::npos);
     CHECK(run("(;FF[4]GM[1];B[aa]BM[1]HO[1]GB[2])") == "");
 }
 
@@ -239,56 +225,62 @@ TEST_CASE("E208 once per game (Hex IP)") {
 
 // ------------------------------------------------------------------------- warnings
 
-TEST_CASE("W101 word outside the game's vocabulary") {
-    CHECK(run("(;FF[4]GM[9];AS[Blue])") == "W101@1:16");
+TEST_CASE("W120 word outside the game's vocabulary") {
+    CHECK(run("(;FF[4]GM[9];AS[Blue])") == "W120@1:16");
     CHECK(run("(;FF[4]GM[9];AS[Black])") == "");
 }
 
-TEST_CASE("W201 unknown property once per identifier and tree") {
+TEST_CASE("W210 unknown property once per identifier and tree") {
     const auto ds = diags("(;FF[4]GM[1]XX[1];XX[2];XX[3])");
     REQUIRE(ds.size() == 1);
-    CHECK(ds[0].code == "W201");
+    CHECK(ds[0].code == "W210");
     CHECK(ds[0].level == sgf::severity::warning);
-    CHECK(ds[0].message.find("(first of 3 in this game tree)") != std::string::npos);
-    CHECK(run("(;FF[4]GM[1]XX[1])", profile::current) == "W201@1:13");
+    CHECK(ds[0].message.find("(and 2 more in this file)") != std::string::npos);
+    CHECK(ds[0].count == 3);
+    CHECK(run("(;FF[4]GM[1]XX[1])", profile::current) == "I210@1:13");
     CHECK(only("(;FF[4]GM[1]XX[1])", profile::current).level == sgf::severity::info);
     // 002_* properties are known to the current profile only
-    CHECK(run("(;FF[4]GM[1]BC[JP])") == "W201@1:13");
+    CHECK(run("(;FF[4]GM[1]BC[JP])") == "W210@1:13");
     CHECK(run("(;FF[4]GM[1]BC[JP])", profile::current) == "");
 }
 
-TEST_CASE("W202 not defined in this FF version and the FF default") {
-    CHECK(run("(;FF[4]GM[1];L[aa])") == "W202@1:14");
-    CHECK(run("(;FF[3]GM[1]AP[a:1])") == "W202@1:13");
-    // no FF: FF[1] under ff4 (ff4_properties.txt FF "Default value: 1"), FF[4] elsewhere
+TEST_CASE("W211 not defined in this FF version and the FF default") {
+    CHECK(run("(;FF[4]GM[1];L[aa])") == "W211@1:14");
+    CHECK(run("(;FF[3]GM[1]AP[a:1])") == "W211@1:13");
+    // no FF: FF[1] under every profile (ff4_properties.txt FF "Default value: 1")
     const auto d = only("(;GM[1]LB[aa:x])");
-    CHECK(d.code == "W202");
+    CHECK(d.code == "W211");
     CHECK(d.message.find("FF[1] is the default") != std::string::npos);
-    CHECK(run("(;GM[1]LB[aa:x])", profile::current) == "");
+    CHECK(run("(;GM[1]LB[aa:x])", profile::current) == "W211@1:8");
+    // ... and its values are still checked by the definition that exists, as warnings
+    const auto off = diags("(;GM[1]LB[zz:x])");
+    REQUIRE(off.size() == 2);
+    CHECK(off[1].code == "W103");
+    CHECK(off[1].message.find("checked by the FF[3], FF[4] definition of LB") != std::string::npos);
     // an FF[1] file may say so
     CHECK(run("(;FF[1]GM[1];B[aa])") == "");
 }
 
-TEST_CASE("W203 property of another game") {
-    CHECK(run("(;FF[4]GM[11]SZ[11]KM[6.5])") == "W203@1:20");
+TEST_CASE("W212 property of another game") {
+    CHECK(run("(;FF[4]GM[11]SZ[11]KM[6.5])") == "W212@1:20");
     CHECK(run("(;FF[4]GM[1]SZ[19]KM[6.5])") == "");
 }
 
-TEST_CASE("W204 move in the root and W205 MN in the root") {
-    CHECK(run("(;FF[4]GM[1]B[aa])") == "W204@1:13");
-    CHECK(run("(;FF[4]GM[1]B[aa])", profile::hex) == "W204@1:13");
+TEST_CASE("W213 move in the root and W214 MN in the root") {
+    CHECK(run("(;FF[4]GM[1]B[aa])") == "W213@1:13");
+    CHECK(run("(;FF[4]GM[1]B[aa])", profile::hex) == "E213@1:13");  // 001_*: the root is a setup node
     CHECK(only("(;FF[4]GM[11]SZ[11]B[a1])", profile::hex).level == sgf::severity::error);
-    CHECK(run("(;FF[4]GM[1]MN[5])") == "W205@1:13");
+    CHECK(run("(;FF[4]GM[1]MN[5])") == "W214@1:13");
     CHECK(run("(;FF[4]GM[1]MN[5])", profile::current) == "");
     CHECK(run("(;FF[4]GM[1]MN[5]AB[aa])", profile::current) == "");  // root MN is no move there
 }
 
-TEST_CASE("W206 move onto a stone and W207 setup without effect") {
+TEST_CASE("W215 move onto a stone and W216 setup without effect") {
     const std::string t = "(;FF[4]GM[1];B[aa];W[aa])";
-    CHECK(run(t) == "W206@" + at(t, "[aa", 1));
+    CHECK(run(t) == "W215@" + at(t, "[aa", 1));
     CHECK(run(t, profile::ff4, false) == "");  // replay off
-    CHECK(run("(;FF[4]GM[1];AB[aa];AB[aa])") == "W207@1:23");
-    CHECK(run("(;FF[4]GM[1]AE[aa])") == "W207@1:15");
+    CHECK(run("(;FF[4]GM[1];AB[aa];AB[aa])") == "W216@1:23");
+    CHECK(run("(;FF[4]GM[1]AE[aa])") == "W216@1:15");
     CHECK(run("(;FF[4]GM[1]AB[aa:bb];AB[aa:bc])") == "");  // changes some points
     CHECK(run("(;FF[4]GM[1]AB[aa][aa])") == "E106@1:19");    // the duplicate is E106 only
     // captured stones are gone: playing there again is fine
@@ -297,16 +289,16 @@ TEST_CASE("W206 move onto a stone and W207 setup without effect") {
     CHECK(run("(;FF[4]GM[1];B[aa](;W[bb])(;W[bb]))") == "");
 }
 
-TEST_CASE("W208 handicap stones") {
+TEST_CASE("W217 handicap stones") {
     CHECK(run("(;FF[4]GM[1]HA[2]AB[dd][pp])") == "");
-    CHECK(run("(;FF[4]GM[1]HA[3]AB[dd][pp])") == "W208@1:15");
+    CHECK(run("(;FF[4]GM[1]HA[3]AB[dd][pp])") == "W217@1:15");
     CHECK(run("(;FF[4]GM[1]HA[4]AB[dd:ee])") == "");  // a rectangle counts its points
 }
 
-TEST_CASE("W209 I202 I203 collection level") {
+TEST_CASE("W209 I219 I220 collection level") {
     CHECK(run("(;FF[4]GM[1]CA[UTF-8])(;FF[4]GM[1]CA[ISO-8859-1])") == "W209@1:35");
-    CHECK(run("(;FF[4]GM[1])(;FF[3]GM[1])") == "I202@1:16");
-    CHECK(run("(;FF[4]GM[1])(;FF[4]GM[11]SZ[11])") == "I203@1:21");
+    CHECK(run("(;FF[4]GM[1])(;FF[3]GM[1])") == "I219@1:16");
+    CHECK(run("(;FF[4]GM[1])(;FF[4]GM[11]SZ[11])") == "I220@1:21");
     const auto d = only("(;FF[4]GM[1])(;FF[3]GM[1])");
     REQUIRE(d.related);
     CHECK(d.related->column == 3);
@@ -314,27 +306,27 @@ TEST_CASE("W209 I202 I203 collection level") {
 
 // ---------------------------------------------------------------------------- infos
 
-TEST_CASE("I101 I201 I204") {
-    CHECK(run("(;FF[4]GM[2];B[xx])") == "I101@1:15");
-    CHECK(run("(;FF[4]GM[1]XYZ[1])") == "I201@1:13 W201@1:13");
-    CHECK(run("(;FF[4]GM[1]VW[])") == "I204@1:15");
+TEST_CASE("I121 I218 I221") {
+    CHECK(run("(;FF[4]GM[2];B[xx])") == "I121@1:15");
+    CHECK(run("(;FF[4]GM[1]XYZ[1])") == "I218@1:13 W210@1:13");
+    CHECK(run("(;FF[4]GM[1]VW[])") == "I221@1:15");
     CHECK(run("(;FF[4]GM[1]VW[aa:bb];VW[])") == "");
     CHECK(run("(;FF[4]GM[1]VW[aa:bb](;VW[])(;VW[]))") == "");  // each variation inherits from the fork
-    CHECK(run("(;FF[4]GM[1](;VW[aa:bb])(;VW[]))") == "I204@1:29");
+    CHECK(run("(;FF[4]GM[1](;VW[aa:bb])(;VW[]))") == "I221@1:29");
 }
 
 // ------------------------------------------------------------------------- profiles
 
-TEST_CASE("profiles change levels not codes") {
+TEST_CASE("profiles change levels and the letter follows the level") {
     const std::string t = "(;FF[4]GM[1]TM[5m]AB[aa:aa]SZ[19:19])";
     CHECK(run(t, profile::ff4) == "E111@1:15 E104@1:21 E109@1:30");
-    CHECK(run(t, profile::current) == "E104@1:21 E109@1:30");
+    CHECK(run(t, profile::current) == "W104@1:21 W109@1:30");
     for (const auto& d : diags(t, profile::current)) CHECK(d.level == sgf::severity::warning);
     CHECK(run(t, profile::hex) == "E111@1:15 E104@1:21 E109@1:30");
     // Hex: GM[11] by default, the 001_* RE format
     CHECK(run("(;FF[4]SZ[11]RE[B+3.5])", profile::hex) == "E113@1:16");
     CHECK(run("(;FF[4]SZ[11]RE[B+R];B[a1])", profile::hex) == "");
-    CHECK(run("(;FF[4]GM[1]RE[Jigo]HA[0])", profile::current) == "E115@1:23");
+    CHECK(run("(;FF[4]GM[1]RE[Jigo]HA[0])", profile::current) == "I115@1:23");
     CHECK(only("(;FF[4]GM[1]RE[Jigo]HA[0])", profile::current).level == sgf::severity::info);
 }
 
@@ -355,7 +347,7 @@ TEST_CASE("edited trees without positions") {
     const sgf::game_tree t = c[0].with_node(2, c[0][2].with_property("W", {"aa"}).with_property("C", {"x"}));
     const auto ds = sgf::check(sgf::collection({t}));
     REQUIRE(ds.size() == 1);
-    CHECK(ds[0].code == "W206");
+    CHECK(ds[0].code == "W215");
     CHECK_FALSE(ds[0].where.known());
 }
 

@@ -86,7 +86,7 @@ TEST_CASE("lenient check turns recoveries into warnings") {
     CHECK(run(f).status == 1);
     const auto r = run("--lenient " + f);
     CHECK(r.status == 0);
-    CHECK(r.out.find("warning[E011]") != std::string::npos);
+    CHECK(r.out.find("warning[W011]") != std::string::npos);  // the letter is the level in effect
 }
 
 TEST_CASE("fmt writes canonical SGF and replaces OUT atomically") {

@@ -56,7 +56,7 @@ void write_cases(const temp_dir& d) {
     d.file("cases/n_value_unclosed.sgf", "(;C[abc");
     d.file("cases/n_value_unclosed.expect", "E008 1:4\nE004 1:8\n");
     d.file("cases/i_encoding_bom.sgf", "\xEF\xBB\xBF(;C[a])");
-    d.file("cases/i_encoding_bom.expect", "W001 1:1\ntree {\"trees\": [ {\"nodes\":[{\"C\":[\"a\"]}], \"variations\":[]} ]}\n");
+    d.file("cases/i_encoding_bom.expect", "W015 1:1\ntree {\"trees\": [ {\"nodes\":[{\"C\":[\"a\"]}], \"variations\":[]} ]}\n");
     d.file("cases/y_nesting_deep_gen.gen", "# 100 levels\n100*'(;' 100*')'\n");
     d.file("cases/y_nesting_deep_gen.expect",
            "tree-recipe '{\"trees\":[' 100*'{\"nodes\":[{}],\"variations\":[' 100*']}' ']}'\n");

@@ -58,68 +58,79 @@ std::vector<std::string> cells(const std::string& row) {
     return out;
 }
 
-bool is_code(const std::string& s) {
-    return s.size() == 4 && (s[0] == 'E' || s[0] == 'W' || s[0] == 'I') && isdigit(s[1]) && isdigit(s[2]) && isdigit(s[3]);
+// The row of docs/diagnostics.md's "All rules" table that rule r must have: everything
+// but the last column (an example) comes from the rule row itself.
+std::string level_word(sgf::rule_level l) { return std::string(sgf::to_string(l)); }
+
+std::string ff_text(sgf::ff_mask m) {
+    std::string s;
+    for (int v = 1; v <= 4; ++v) s += (m & sgf::ff_bit(v)) ? static_cast<char>('0' + v) : '-';
+    return s;
+}
+
+std::string escape_cell(std::string_view t) {
+    std::string out;
+    for (const char c : t) {
+        if (c == '|') out += "\\|";
+        else out += c;
+    }
+    return out;
+}
+
+std::string expected_row(const sgf::rule_row& r) {
+    const std::string number = std::to_string(1000 + r.number).substr(1);
+    const auto lv = [&](sgf::profile p) { return level_word(r.level[static_cast<std::size_t>(p)]); };
+    return "| " + number + " | " + std::string(sgf::code_of(r.id)) + " | " + std::string(r.name) + " | " +
+           lv(sgf::profile::ff4) + " | " + lv(sgf::profile::current) + " | " + lv(sgf::profile::hex) + " | " +
+           ff_text(r.ff) + " | " + (r.ff == sgf::every_ff ? "-" : level_word(r.outside)) + " | " +
+           escape_cell(r.title) + " | " + escape_cell(r.source) + ": " + escape_cell(r.sentence) + " | " +
+           std::string(r.sgfc) + " |";
 }
 
 }  // namespace
 
-TEST_CASE("docs/diagnostics.md lists exactly the codes of all_codes") {
+TEST_CASE("docs/diagnostics.md lists every rule row as the table says") {
     const std::string text = doc_text();
-    std::map<std::string, std::string> documented;  // code -> level
-    for (const auto& line : section(text, "## All codes")) {
+    std::map<std::string, std::string> documented;  // number -> row without its example cell
+    for (const auto& line : section(text, "## All rules")) {
         if (line.rfind("| ", 0) != 0) continue;
         const auto c = cells(line);
-        if (c.size() < 7 || !is_code(c[0])) continue;
+        if (c.size() != 12 || c[0].size() != 3 || !isdigit(static_cast<unsigned char>(c[0][0]))) continue;
         CAPTURE(c[0]);
-        CHECK_MESSAGE(documented.emplace(c[0], c[1]).second, "listed twice");
-        CHECK_MESSAGE(!c[2].empty(), "no meaning");
-        CHECK_MESSAGE(!c[3].empty(), "no spec source");
-        CHECK_MESSAGE(!c[4].empty(), "no SGFC number");
-        CHECK_MESSAGE(!c[6].empty(), "no example");
+        CHECK_MESSAGE(!c[11].empty(), "no example");
+        const std::string without_example = line.substr(0, line.rfind('|', line.size() - 2) + 1);
+        CHECK_MESSAGE(documented.emplace(c[0], without_example).second, "listed twice");
     }
-    std::set<std::string> codes;
-    for (const auto& c : sgf::all_codes()) {
-        const std::string code(c.code);
-        codes.insert(code);
-        CAPTURE(code);
-        REQUIRE_MESSAGE(documented.count(code) == 1, "code missing in docs/diagnostics.md");
-        CHECK(documented[code] == std::string(sgf::to_string(c.default_level)));
+    std::string expected;
+    bool all_right = true;
+    for (const auto& r : sgf::all_rules()) {
+        const std::string row = expected_row(r);
+        expected += row + " EXAMPLE |\n";
+        const std::string number = row.substr(2, 3);
+        CAPTURE(row);
+        const auto it = documented.find(number);
+        all_right &= it != documented.end() && it->second == row;
+        CHECK_MESSAGE(it != documented.end(), "rule missing in docs/diagnostics.md");
+        if (it == documented.end()) continue;
+        CHECK(it->second == row);
+        documented.erase(it);
     }
     for (const auto& entry : documented) {
-        const std::string& code = entry.first;
-        CAPTURE(code);
-        CHECK_MESSAGE(codes.count(code) == 1, "documented but not a code");
+        const std::string extra = "documented but not a rule: " + entry.second;
+        CHECK_MESSAGE(false, extra);
     }
+    if (!all_right) MESSAGE("the rows the table says (the last cell is an example case):\n", expected);
 }
 
-TEST_CASE("docs/diagnostics.md profile table says what level_of says") {
+TEST_CASE("docs/diagnostics.md lists every old code spelling with its rule") {
     const std::string text = doc_text();
     std::size_t rows = 0;
-    for (const auto& line : section(text, "## Profile levels that differ from ff4")) {
-        if (line.rfind("| ", 0) != 0) continue;
-        const auto c = cells(line);
-        if (c.size() < 5 || !is_code(c[0])) continue;
-        ++rows;
-        const sgf::rule_info* r = nullptr;
-        for (const auto& x : sgf::all_rules())
-            if (x.name == c[1]) r = &x;
-        CAPTURE(c[1]);
-        REQUIRE(r != nullptr);
-        CHECK(std::string(sgf::code_of(r->id)) == c[0]);
-        CHECK(std::string(sgf::to_string(sgf::level_of(r->id, sgf::profile::ff4))) == c[2]);
-        CHECK(std::string(sgf::to_string(sgf::level_of(r->id, sgf::profile::current))) == c[3]);
-        CHECK(std::string(sgf::to_string(sgf::level_of(r->id, sgf::profile::hex))) == c[4]);
-    }
-    CHECK(rows >= 10);
-    // every rule whose level differs between profiles (and has a checker code) is in the table
-    for (const auto& r : sgf::all_rules()) {
-        const auto code = sgf::code_of(r.id);
-        if (code.empty() || code[1] == '0') continue;
-        const auto f = sgf::level_of(r.id, sgf::profile::ff4);
-        if (f == sgf::level_of(r.id, sgf::profile::current) && f == sgf::level_of(r.id, sgf::profile::hex)) continue;
-        const std::string row = "| " + std::string(code) + " | " + std::string(r.name) + " |";
+    for (const auto& a : sgf::all_code_aliases()) {
+        const std::string row = "| " + std::string(a.old_code) + " | " + std::to_string(1000 + sgf::info(a.now).number).substr(1) +
+                                " | " + std::string(sgf::info(a.now).name) + " | " + (a.shadowed ? "yes" : "no") + " |";
         CAPTURE(row);
         CHECK(text.find(row) != std::string::npos);
+        ++rows;
     }
+    CHECK(rows >= 20);
 }

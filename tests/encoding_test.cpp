@@ -59,7 +59,7 @@ std::string run(const std::string& args) { return sgf_test::run(args).out; }
 TEST_CASE("encoding: byte order marks") {
     SUBCASE("UTF-8: skipped, the text is UTF-8") {
         const auto r = sgf::load("\xEF\xBB\xBF(;FF[4]PB[黑方])");
-        CHECK(sgf_test::codes_of(r.diagnostics, true) == "W001@1:1");
+        CHECK(sgf_test::codes_of(r.diagnostics, true) == "W015@1:1");
         CHECK(r.charset == "UTF-8");
         CHECK(r.origin == sgf::charset_origin::bom);
         CHECK_FALSE(r.converted);
@@ -73,7 +73,7 @@ TEST_CASE("encoding: byte order marks") {
             CHECK(r.converted);
             CHECK(r.charset == (little ? "UTF-16LE" : "UTF-16BE"));
             // The Z without a value: character 9 of line 2, so bytes 17-18 of that line.
-            CHECK(sgf_test::codes_of(r.diagnostics, true) == "W001@1:1 I003@1:1 E009@2:17");
+            CHECK(sgf_test::codes_of(r.diagnostics, true) == "W015@1:1 I028@1:1 E009@2:17");
             const sgf::diagnostic* z = find(r, "E009");
             REQUIRE(z != nullptr);
             CHECK(z->where.byte == 2 * (text.find(u'Z')));
@@ -88,13 +88,13 @@ TEST_CASE("encoding: byte order marks") {
             const auto r = sgf::load(utf32(U"\uFEFF(;FF[4]PB[黑方])", little));
             CHECK(r.converted);
             CHECK(r.charset == (little ? "UTF-32LE" : "UTF-32BE"));
-            CHECK(sgf_test::codes_of(r.diagnostics, true) == "W001@1:1 I003@1:1");
+            CHECK(sgf_test::codes_of(r.diagnostics, true) == "W015@1:1 I028@1:1");
             CHECK(fixed(r) == "(;FF[4]CA[UTF-8]PB[黑方])\n");
         }
     }
     SUBCASE("a CA that contradicts the byte order mark") {
         const auto r = sgf::load(utf16(u"\uFEFF(;FF[4]CA[ISO-8859-1]C[x])", true));
-        const sgf::diagnostic* d = find(r, "W007");
+        const sgf::diagnostic* d = find(r, "W025");
         REQUIRE(d != nullptr);
         CHECK(d->where.byte == 2 * 10);  // the '[' of the CA value
         CHECK(d->hint.find("byte order mark wins") != std::string::npos);
@@ -103,7 +103,7 @@ TEST_CASE("encoding: byte order marks") {
         const auto r = sgf::load(utf16(u"(;FF[4]PB[黑方];B[aa])", false));
         CHECK(r.converted);
         CHECK(r.charset == "UTF-16BE");
-        CHECK(sgf_test::codes_of(r.diagnostics) == "I003 I002");
+        CHECK(sgf_test::codes_of(r.diagnostics) == "I028 I027");
         CHECK(dump(r) == R"({"trees":[{"nodes":[{"FF":["4"],"PB":["黑方"]},{"B":["aa"]}],"variations":[]}]})");
     }
 }
@@ -111,7 +111,7 @@ TEST_CASE("encoding: byte order marks") {
 TEST_CASE("encoding: CA and its spellings") {
     SUBCASE("misspelled") {
         const auto r = sgf::load("(;FF[4]CA[UTF8]C[x])");
-        CHECK(sgf_test::codes_of(r.diagnostics, true) == "W003@1:10");
+        CHECK(sgf_test::codes_of(r.diagnostics, true) == "W021@1:10");
         CHECK(r.diagnostics[0].message == "CA[UTF8] should be CA[UTF-8]");
         CHECK(r.charset == "UTF-8");
         CHECK(r.origin == sgf::charset_origin::declared);
@@ -121,20 +121,20 @@ TEST_CASE("encoding: CA and its spellings") {
     }
     SUBCASE("a registered alias") {
         const auto r = sgf::load("(;FF[4]CA[latin1]C[x])");
-        CHECK(sgf_test::codes_of(r.diagnostics, true) == "I001@1:10");
+        CHECK(sgf_test::codes_of(r.diagnostics, true) == "I026@1:10");
         CHECK(r.charset == "ISO-8859-1");
-        CHECK(sgf_test::codes_of(sgf::load("(;FF[4]CA[utf-8]C[x])").diagnostics) == "I001");
+        CHECK(sgf_test::codes_of(sgf::load("(;FF[4]CA[utf-8]C[x])").diagnostics) == "I026");
         CHECK(sgf::load("(;FF[4]CA[UTF-8]C[x])").diagnostics.empty());
     }
     SUBCASE("unknown: the charset is guessed") {
         const auto r = sgf::load("(;FF[4]CA[xyz-123]C[caf\xC3\xA9])");
-        CHECK(sgf_test::codes_of(r.diagnostics, true) == "W004@1:10 I002@1:24");
+        CHECK(sgf_test::codes_of(r.diagnostics, true) == "W022@1:10 I027@1:24");
         CHECK(r.charset == "UTF-8");
         CHECK(r.origin == sgf::charset_origin::guessed);
     }
     SUBCASE("a charset the bytes cannot be in") {
         const auto r = sgf::load("(;FF[4]CA[UTF-16]C[x])");
-        CHECK(sgf_test::codes_of(r.diagnostics, true) == "W007@1:10");
+        CHECK(sgf_test::codes_of(r.diagnostics, true) == "W025@1:10");
         CHECK_FALSE(r.converted);
     }
     SUBCASE("Latin-1 values are decoded on demand, positions unchanged") {
@@ -147,7 +147,7 @@ TEST_CASE("encoding: CA and its spellings") {
     }
     SUBCASE("a legacy CA over text in UTF-8: honoured, and said") {
         const auto r = sgf::load("(;FF[4]CA[ISO-8859-1]PB[\xC3\xA9])");
-        CHECK(sgf_test::codes_of(r.diagnostics, true) == "W007@1:10");
+        CHECK(sgf_test::codes_of(r.diagnostics, true) == "W025@1:10");
         CHECK(fixed(r) == "(;FF[4]CA[UTF-8]PB[\xC3\x83\xC2\xA9])\n");  // é read as two Latin-1 letters
         CHECK(fixed(sgf::load("(;FF[4]CA[ISO-8859-1]PB[\xC3\xA9])", {.lenient = false, .charset = "UTF-8"})) ==
               "(;FF[4]CA[UTF-8]PB[é])\n");
@@ -178,7 +178,7 @@ TEST_CASE("encoding: charsets whose characters contain bracket or backslash byte
         const auto r = sgf::load(file);
         CHECK(r.converted);
         CHECK(sgf_test::codes_of(r.diagnostics, true) ==
-              "I003@1:1 E009@1:" + std::to_string(file.find('Z') + 1));
+              "I028@1:1 E009@1:" + std::to_string(file.find('Z') + 1));
         CHECK(dump(r) == R"({"trees":[{"nodes":[{"FF":["4"],"CA":[")" + std::string(s.charset) + R"("],"PB":[")" +
                              std::string(s.text) + R"("],"PW":["x"]}],"variations":[]}]})");
         CHECK(fixed(r) == "(;FF[4]CA[UTF-8]PB[" + std::string(s.text) + "]PW[x])\n");
@@ -189,7 +189,7 @@ TEST_CASE("encoding: invalid bytes are reported at their position and never drop
     SUBCASE("a UTF-8 character cut at the end of a value") {
         const std::string file = "(;FF[4]CA[UTF-8]PB[\xE4\xBD\xA0\xE8\x8B]PW[x])";
         const auto r = sgf::load(file);
-        CHECK(sgf_test::codes_of(r.diagnostics, true) == "W005@1:23");
+        CHECK(sgf_test::codes_of(r.diagnostics, true) == "W023@1:23");
         CHECK(r.diagnostics[0].message == "bytes E8 8B are not a character in UTF-8");
         CHECK(r.diagnostics[0].hint.find("cut off") != std::string::npos);
         // dump shows each byte as the Latin-1 character of that number; fix keeps the bytes.
@@ -198,12 +198,12 @@ TEST_CASE("encoding: invalid bytes are reported at their position and never drop
     }
     SUBCASE("in a charset converted whole") {
         const auto r = sgf::load("(;FF[4]CA[GBK]C[a\x80\xFF" "b])");
-        CHECK(sgf_test::codes_of(r.diagnostics, true) == "I003@1:1 W005@1:18 W005@1:19");
+        CHECK(sgf_test::codes_of(r.diagnostics, true) == "I028@1:1 W023@1:18 W023@1:19");
         CHECK(fixed(r) == "(;FF[4]CA[UTF-8]C[a\x80\xFF" "b])\n");  // the bytes as they were
     }
     SUBCASE("a lone UTF-16 surrogate keeps its value") {
         const auto r = sgf::load(utf16(u"\uFEFF(;C[a\xD800z])", true));
-        CHECK(sgf_test::codes_of(r.diagnostics, true) == "W001@1:1 I003@1:1 W005@1:13");
+        CHECK(sgf_test::codes_of(r.diagnostics, true) == "W015@1:1 I028@1:1 W023@1:13");
         CHECK(fixed(r) == "(;FF[4]CA[UTF-8]C[a\xED\xA0\x80z])\n");
     }
     SUBCASE("at most 100 are listed, then one says more follow") {
@@ -221,13 +221,13 @@ TEST_CASE("encoding: the charset given by the caller") {
         const auto r = sgf::load(file, {.lenient = false, .charset = "gb2312"});
         CHECK(r.origin == sgf::charset_origin::option);
         CHECK(r.charset == "GB2312");
-        CHECK(sgf_test::codes_of(r.diagnostics, true) == "I003@1:1 I004@1:10");
+        CHECK(sgf_test::codes_of(r.diagnostics, true) == "I028@1:1 I029@1:10");
         CHECK(fixed(r) == "(;FF[4]CA[UTF-8]PB[白])\n");
         CHECK(fixed(sgf::load(file)) == "(;FF[4]CA[UTF-8]PB[°×])\n");  // without it: Latin-1, as declared
     }
     SUBCASE("when there is no CA") {
         const auto r = sgf::load("(;FF[4]PB[\xE9])", {.lenient = false, .charset = "windows-1252"});
-        CHECK(sgf_test::codes_of(r.diagnostics, true) == "I004@1:1");
+        CHECK(sgf_test::codes_of(r.diagnostics, true) == "I029@1:1");
         CHECK(fixed(r) == "(;FF[4]CA[UTF-8]PB[é])\n");
     }
     SUBCASE("unknown names are refused") {
@@ -238,7 +238,7 @@ TEST_CASE("encoding: the charset given by the caller") {
 TEST_CASE("encoding: the guess for a file without CA is a diagnostic with its reason") {
     SUBCASE("valid UTF-8") {
         const auto r = sgf::load("(;FF[4]PB[李昌镐])");
-        CHECK(sgf_test::codes_of(r.diagnostics, true) == "I002@1:11");
+        CHECK(sgf_test::codes_of(r.diagnostics, true) == "I027@1:11");
         CHECK(r.diagnostics[0].message.find("read as UTF-8") != std::string::npos);
         CHECK(r.diagnostics[0].message.find("valid UTF-8") != std::string::npos);
         CHECK(r.diagnostics[0].hint.find("ISO-8859-1") != std::string::npos);
@@ -247,7 +247,7 @@ TEST_CASE("encoding: the guess for a file without CA is a diagnostic with its re
         const auto r = sgf::load("(;FF[4]PW[\xB0\xD7]PB[GNU Go])");
         CHECK(r.charset == "GB18030");
         CHECK(r.converted);
-        const sgf::diagnostic* d = find(r, "W006");
+        const sgf::diagnostic* d = find(r, "W024");
         REQUIRE(d != nullptr);
         CHECK(d->message.find("GB18030") != std::string::npos);
         CHECK(d->hint.find("--charset") != std::string::npos);
@@ -292,7 +292,7 @@ TEST_CASE("encoding: every file of the corpus encodings folder reads as the text
         CHECK_FALSE(sgf::has_errors(r.diagnostics));
         const std::string json = dump(r), out = fixed(r);
         // The fix output is UTF-8 but for bytes that were no character in the file.
-        const bool had_invalid = find(r, "W005") != nullptr;
+        const bool had_invalid = find(r, "W023") != nullptr;
         if (!had_invalid) CHECK(sgf::load(out).diagnostics.empty());
         for (const auto& e : table) {
             if (e.file != rel) continue;
@@ -313,7 +313,7 @@ TEST_CASE("encoding: sgfcheck dump and fix decode through the charset") {
     CHECK(run("dump --charset windows-1252 " + (dir / "tg-gg.sgf").string()).find("créé") != std::string::npos);
     // check: the charset findings, and excerpts of a converted file in UTF-8
     const std::string checked = run("--charset GB2312 " + (dir / "9handicap.sgf").string());
-    CHECK(checked.find("info[I004]: --charset GB2312 (the file has no CA)") != std::string::npos);
-    CHECK(run((dir / "9handicap.sgf").string()).find(" 4 | PW[白]PB[GNU Go]") != std::string::npos);  // W006's excerpt
+    CHECK(checked.find("info[I029]: --charset GB2312 (the file has no CA)") != std::string::npos);
+    CHECK(run((dir / "9handicap.sgf").string()).find(" 4 | PW[白]PB[GNU Go]") != std::string::npos);  // W024's excerpt
     CHECK(run("--charset no-such-charset " + (dir / "9handicap.sgf").string()).empty());  // a usage error
 }

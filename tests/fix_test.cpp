@@ -77,7 +77,7 @@ TEST_CASE("fix: a property given twice in a node") {
     SUBCASE("a list: one property, each point once (Go)") {
         const fixed f = fix_of(std::string(head) + ";AB[aa]AB[bb][aa]AW[cc]AW[dd])");
         CHECK(f.text == std::string(head) + "\n;AB[aa][bb]AW[cc][dd])\n");
-        CHECK(f.codes == "E201@1:35 E106@1:35 E201@1:51");
+        CHECK(f.codes == "I201@1:35 I106@1:35 I201@1:51");
     }
     SUBCASE("a point twice in one list (Go)") {
         CHECK(fix_text(std::string(head) + ";AB[aa][aa])") == std::string(head) + "\n;AB[aa])\n");
@@ -88,22 +88,22 @@ TEST_CASE("fix: a property given twice in a node") {
     SUBCASE("the same single value: kept once") {
         const fixed f = fix_of("(;FF[4]GM[1]GM[1]FF[4]CA[UTF-8])");
         CHECK(f.text == "(;FF[4]GM[1]CA[UTF-8])\n");
-        CHECK(hint_has(f, "E201", "kept once"));
+        CHECK(hint_has(f, "I201", "kept once"));
     }
     SUBCASE("different single values: the first stays, the others go to X + identifier") {
         const fixed f = fix_of(std::string(head) + "PB[FSF]BR[17k]PB[ego]BR[NR])");
         CHECK(f.text == std::string(head) + "PB[FSF]XPB[ego]BR[17k]XBR[NR])\n");
-        CHECK(hint_has(f, "E201", "private property XPB"));
+        CHECK(hint_has(f, "I201", "private property XPB"));
     }
     SUBCASE("several values of a single-value property") {
         const fixed f = fix_of(std::string(head) + "KM[6.5][0.5])");
         CHECK(f.text == std::string(head) + "KM[6.5]XKM[0.5])\n");
-        CHECK(f.codes == "E118@1:35");
+        CHECK(f.codes == "I118@1:35");
     }
     SUBCASE("different texts are joined, separated by a blank line") {
         const fixed f = fix_of(std::string(head) + "C[first]C[second])");
         CHECK(f.text == std::string(head) + "C[first\n\nsecond])\n");
-        CHECK(hint_has(f, "E201", "blank line"));
+        CHECK(hint_has(f, "I201", "blank line"));
     }
     SUBCASE("an unknown property: every value kept") {
         CHECK(fix_text(std::string(head) + "ZZ[a]ZZ[a][b])") == std::string(head) + "ZZ[a][a][b])\n");
@@ -114,22 +114,22 @@ TEST_CASE("fix: nodes are split as FF[4] requires") {
     SUBCASE("setup and move: setup, root, game-info and N first") {
         const fixed f = fix_of(std::string(head) + ";AB[aa]B[bb]C[x]N[name]BL[30])");
         CHECK(f.text == std::string(head) + "\n;AB[aa]N[name]\n;B[bb]C[x]BL[30])\n");
-        CHECK(f.codes == "E202@1:28");
+        CHECK(f.codes == "I202@1:28");
     }
     SUBCASE("PL with a move") {
         const fixed f = fix_of(std::string(head) + ";PL[W]B[bb])");
         CHECK(f.text == std::string(head) + "\n;PL[W]\n;B[bb])\n");
-        CHECK(f.codes == "E203@1:28");
+        CHECK(f.codes == "I203@1:28");
     }
     SUBCASE("a move in the root") {
         const fixed f = fix_of("(;FF[4]CA[UTF-8]GM[1]PB[x]B[aa]C[first move])");
         CHECK(f.text == "(;FF[4]CA[UTF-8]GM[1]PB[x]\n;B[aa]C[first move])\n");
-        CHECK(f.codes == "W204@1:2");
+        CHECK(f.codes == "I213@1:2");
     }
     SUBCASE("B and W in one node: one node per move, time properties follow their colour") {
         const fixed f = fix_of(std::string(head) + ";B[aa]W[bb]BL[10]WL[20]C[c])");
         CHECK(f.text == std::string(head) + "\n;B[aa]BL[10]C[c]\n;W[bb]WL[20])\n");
-        CHECK(f.codes == "E205@1:35");  // the later move's value
+        CHECK(f.codes == "I205@1:35");  // the later move's value
     }
     SUBCASE("one colour twice: two moves") {
         CHECK(fix_text(std::string(head) + ";B[aa]B[bb])") == std::string(head) + "\n;B[aa]\n;B[bb])\n");
@@ -146,7 +146,7 @@ TEST_CASE("fix: legacy properties are converted as ff4_changes.txt says") {
     SUBCASE("L to LB") {
         const fixed f = fix_of("(;FF[3]GM[1];L[fg][es][jk])");
         CHECK(f.text == "(;FF[4]CA[UTF-8]GM[1]\n;LB[fg:A][es:B][jk:C])\n");
-        CHECK(f.codes == "W202@1:14");
+        CHECK(f.codes == "I211@1:14");
     }
     SUBCASE("M to MA on empty points and TR on stones, after the node's move and captures") {
         CHECK(fix_text("(;FF[3]GM[1]SZ[9];B[aa]M[aa][bb])") == "(;FF[4]CA[UTF-8]GM[1]SZ[9]\n;B[aa]MA[bb]TR[aa])\n");
@@ -160,7 +160,7 @@ TEST_CASE("fix: legacy properties are converted as ff4_changes.txt says") {
     SUBCASE("TE then BM to IT, BM then TE to DO") {
         const fixed f = fix_of("(;FF[3]GM[1];B[aa]TE[1]BM[1];W[bb]BM[1]TE[2])");
         CHECK(f.text == "(;FF[4]CA[UTF-8]GM[1]\n;B[aa]IT[]\n;W[bb]DO[])\n");
-        CHECK(f.codes == "W202@1:19 W202@1:35");
+        CHECK(f.codes == "I211@1:19 I211@1:35");
     }
     SUBCASE("an FF[3] VW of two corners") {
         CHECK(fix_text("(;FF[3]GM[1]VW[ba][db])") == "(;FF[4]CA[UTF-8]GM[1]VW[ba:db])\n");
@@ -178,7 +178,7 @@ TEST_CASE("fix: legacy properties are converted as ff4_changes.txt says") {
     SUBCASE("SGF2-style aliases in the root") {
         const fixed f = fix_of("(;FF[4]CA[UTF-8]GM[1]KO[7.5]RD[2015-10-06]GK[1])");
         CHECK(f.text == "(;FF[4]CA[UTF-8]GM[1]KM[7.5]DT[2015-10-06])\n");
-        CHECK(f.codes == "W202@1:22 W202@1:29 W202@1:43");
+        CHECK(f.codes == "I211@1:22 I211@1:29 I211@1:43");
     }
 }
 
@@ -191,7 +191,7 @@ TEST_CASE("fix: values") {
     SUBCASE("square board as a compose") {
         const fixed f = fix_of("(;FF[4]CA[UTF-8]GM[1]SZ[19:19])");
         CHECK(f.text == "(;FF[4]CA[UTF-8]GM[1]SZ[19])\n");
-        CHECK(f.codes == "E109@1:22");
+        CHECK(f.codes == "I109@1:22");
     }
     SUBCASE("white space inside a move or point") {
         CHECK(fix_text(std::string(head) + ";B[a a]AB[c\nc])") == std::string(head) + "\n;AB[cc]\n;B[aa])\n");
@@ -207,7 +207,7 @@ TEST_CASE("fix: values") {
         CHECK(fix_text(std::string(head) + "DT[August 1, 2001])") == std::string(head) + "DT[2001-08-01])\n");
         const fixed dt = fix_of(std::string(head) + "DT[2017.03.19 12:34])");
         CHECK(dt.text == std::string(head) + "DT[2017-03-19]XDT[2017.03.19 12:34])\n");  // the time kept
-        CHECK(hint_has(dt, "E114", "nothing was lost"));
+        CHECK(hint_has(dt, "I114", "nothing was lost"));
         CHECK(fix_text(std::string(head) + "DT[01.08.2001])") == std::string(head) + "DT[01.08.2001])\n");  // ambiguous
         CHECK(fix_text(std::string(head) + "RE[B])") == std::string(head) + "RE[B+])\n");
         CHECK(fix_text(std::string(head) + "RE[jigo])") == std::string(head) + "RE[Draw])\n");
@@ -235,7 +235,7 @@ TEST_CASE("fix: values") {
 TEST_CASE("fix: diagnostics name the input's positions") {
     const fixed f = fix_of("(;FF[3]GM[1]\n;B[aa]\n;AB[bb]W[cc])");
     REQUIRE(f.diagnostics.size() == 1);
-    CHECK(f.diagnostics[0].code == "E202");
+    CHECK(f.diagnostics[0].code == "I202");
     CHECK(f.diagnostics[0].where.line == 3);
     CHECK(f.diagnostics[0].where.column == 1);
     CHECK(f.diagnostics[0].level == sgf::severity::info);

@@ -121,8 +121,8 @@ TEST_CASE("lowercase letters in an identifier") {
     CHECK(r.trees[0][0].find("GaMe"));  // kept as written: nothing is lost
     // FF[1]-FF[3] (and a root without FF: its default is 1) allowed them: a warning
     const auto old = sgf::parse("(;GaMe[1])(;FF[3]CoPyright[x])(;FF[4]GaMe[1])");
-    CHECK(has(old, "W002", 1, 3));
-    CHECK(has(old, "W002", 1, 18));
+    CHECK(has(old, "W011", 1, 3));
+    CHECK(has(old, "W011", 1, 18));
     CHECK(has(old, "E011", 1, 38));
     const auto lenient = sgf::parse("(;FF[4]GaMe[1])", {.lenient = true});
     CHECK(lenient.ok());
@@ -156,7 +156,7 @@ TEST_CASE("node after a variation becomes one more variation") {
 TEST_CASE("byte order mark") {
     const auto r = sgf::parse("\xEF\xBB\xBF(;B[aa])");
     CHECK(r.ok());
-    CHECK(has(r, "W001", 1, 1));
+    CHECK(has(r, "W015", 1, 1));
     CHECK(r.trees.size() == 1);
 }
 
@@ -224,16 +224,19 @@ TEST_CASE("a million nested and a million sibling variations") {
     }
 }
 
-TEST_CASE("every diagnostic code used by the parser is in the code table") {
-    for (const auto& c : sgf::all_codes()) {
-        CHECK(c.code.size() == 4);
-        CHECK_FALSE(c.title.empty());
-        CHECK_FALSE(c.source.empty());
-        CHECK(sgf::find_code(c.code) == &c);
+TEST_CASE("every finding of the parser has the code of its rule at its level") {
+    const auto r = sgf::parse("junk(;FF[4]aB[]b[]C[x)(;FF[3]aB[])(");
+    REQUIRE_FALSE(r.diagnostics.empty());
+    for (const auto& d : r.diagnostics) {
+        CAPTURE(d.code);
+        CHECK(d.id != sgf::rule::none);
+        CHECK(d.code == sgf::code_of(d.id, d.level));
+        CHECK(sgf::info(d.id).stage == sgf::rule_stage::parser);
+        CHECK(d.count >= 1);
     }
 }
 
-TEST_CASE("at most 1000 findings of one code are listed then one says how many more") {
+TEST_CASE("at most 1000 findings of one rule are listed then one says how many more") {
     std::string text = "(;FF[4]C[x])";
     for (int i = 0; i < 2500; ++i) text += ')';
     text += "(;FF[3]";
@@ -243,14 +246,41 @@ TEST_CASE("at most 1000 findings of one code are listed then one says how many m
     text += ')';
     const auto r = sgf::parse(text);
     std::map<std::string, int> count;
-    for (const auto& d : r.diagnostics) ++count[std::string(d.code)];
+    std::map<std::string, std::uint64_t> stands_for;
+    for (const auto& d : r.diagnostics) {
+        ++count[std::string(d.code)];
+        stands_for[std::string(d.code)] += d.count;
+    }
     CHECK(count["E005"] == 1001);
-    CHECK(count["W002"] == 1001);  // the FF[3] tree: 1000 listed, then "200 more"
-    CHECK(count["E011"] == 1);     // the FF[4] tree: its 5 are not listed, one summary says so
+    CHECK(stands_for["E005"] == 2500);
+    // one identifier: grouped, the first occurrence per level stands for all of them
+    CHECK(count["W011"] == 1);  // the FF[3] tree
+    CHECK(stands_for["W011"] == 1200);
+    CHECK(count["E011"] == 1);  // the FF[4] tree
+    CHECK(stands_for["E011"] == 5);
     const auto more = std::find_if(r.diagnostics.begin(), r.diagnostics.end(), [](const sgf::diagnostic& d) {
         return d.code == "E005" && d.message.find("1500 more") != std::string::npos;
     });
     REQUIRE(more != r.diagnostics.end());
+    CHECK(more->count == 1500);
     CHECK(more->where.column == 13 + 1000);  // the first ')' not listed
     CHECK(r.trees.size() == 3);
+    CHECK(sgf::count_findings(r.diagnostics, sgf::severity::error) == 2500 + 5);
+}
+
+TEST_CASE("distinct lowercase identifiers are listed up to the cap per rule") {
+    std::string text = "(;FF[3]";
+    for (int i = 0; i < 1200; ++i)
+        text += "a" + std::string(1, static_cast<char>('A' + i % 26)) + std::string(1, static_cast<char>('A' + i / 26 % 26)) +
+                std::string(1, static_cast<char>('A' + i / 676)) + "[]";
+    text += ')';
+    const auto r = sgf::parse(text);
+    std::uint64_t listed = 0, total = 0;
+    for (const auto& d : r.diagnostics) {
+        REQUIRE(d.code == "W011");
+        ++listed;
+        total += d.count;
+    }
+    CHECK(listed == 1001);  // 1000 and the summary
+    CHECK(total == 1200);
 }

@@ -40,6 +40,18 @@ namespace fs = std::filesystem;
     return out;
 }
 
+// The codes `ds` (a strict parse's findings) become under --lenient: recoveries that are
+// errors print as warnings (the letter is the level); no game tree (E001) stays an error.
+[[nodiscard]] inline std::string lenient_codes_of(const std::vector<sgf::diagnostic>& ds, bool with_pos = false) {
+    std::vector<sgf::diagnostic> lowered = ds;
+    for (auto& d : lowered)
+        if (d.level == sgf::severity::error && sgf::info(d.id).recovery) {
+            d.level = sgf::severity::warning;
+            d.code = sgf::code_of(d.id, d.level);
+        }
+    return codes_of(lowered, with_pos);
+}
+
 // Parses strictly and requires no error diagnostics.
 [[nodiscard]] inline sgf::collection parse_ok(std::string_view text) {
     auto r = sgf::parse(text);

@@ -3,20 +3,22 @@
 // collection into diagnostics. It never edits and never re-parses the file: it reads the
 // tree's nodes, looks every identifier up in the table, runs the value validators
 // (value_types.hpp) and the node, tree and collection rules, and (GM[1]) replays the moves
-// on a Go board. docs/diagnostics.md lists every code.
+// on a Go board. docs/diagnostics.md lists every rule.
 //
-// Severity: a finding is tagged with a `rule` (or is one of the checker's own `finding`s
-// below); its level is level_of(rule, profile), and a rule at level `off` reports nothing.
-// The code is fixed per rule (code_of), whatever the profile: the letter of a code is the
-// level under ff4, so TM[5m] is E111 both as an error (ff4) and silent (current).
+// Levels: every finding is of a `rule` (diagnostic.hpp); its level is the rule row's for
+// the profile and for the FF version of the game tree it lies in (level_of), and a rule at
+// level `off` reports nothing. The printed code is that level's letter and the rule's
+// number: TM[5m] is E111 in an FF[4] file (ff4), W111 in an FF[3] file (the FF[4] rule
+// "time values are given in seconds" names what fix would change), nothing under current.
 //
-// Defaults when the root does not say (documented in docs/diagnostics.md):
-//   FF: ff4 profile FF[1] (ff4_properties.txt FF "Default value: 1"): FF[4]-only
-//       properties are then reported as not defined in FF[1]; current and hex profiles
-//       FF[4] (002_* and 001_* describe FF[4] files and write FF only as a version tag).
+// Context: what the root of each game tree declares (context_of). Where it says nothing:
+//   FF: FF[1] under every profile (ff4_properties.txt FF "Default value: 1"), for the parser
+//       and the checker alike; FF[4]-only properties are then "not defined in FF[1]" (W211)
+//       and still value-checked by the definition that exists.
 //   GM: the profile's default game (profile_info::default_gm: Go, Hex for `hex`).
 //   SZ: the game row's default size (Go 19x19); no size = points not checked against it.
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -34,25 +36,26 @@ struct check_options {
 // Every finding of the checker, sorted by position (byte offset; unknown positions last).
 [[nodiscard]] std::vector<diagnostic> check(const collection& c, const check_options& options = {});
 
-// Findings of the checker that no `rule` of the table covers. Their level is the code's
-// default level (all_codes()) in every profile. Never renumber: append.
-enum class finding : std::uint8_t {
-    too_many_values,    // single-value property with several values
-    empty_in_list,      // "[]" among other values of a list
-    move_on_occupied,   // Go replay: move onto a stone
-    setup_no_effect,    // Go replay: AB/AW/AE value that changes nothing
-    handicap_stones,    // HA[n] but not n AB stones in that node
-    mixed_ff,           // game trees of one file with different FF
-    mixed_gm,           // ... different GM
-    mixed_ca,           // ... different CA
-    clears_nothing,     // DD[]/VW[] (inherit rows) with no setting in effect
+// What the root node of a game tree declares about the whole tree (ff4_properties.txt,
+// Root properties: FF, GM, SZ, CA), with the defaults where it says nothing. The parser
+// (levels of FF[1]-FF[3] identifiers), the checker and fix read trees through this one
+// function. An identifier with lowercase letters counts by its uppercase letters
+// (FF[1]-FF[3] long names: "FileFormat[3]" declares FF[3]); the first occurrence counts.
+struct tree_context {
+    int ff = 1;          // FF; 1 without FF; 4 when FF is no number 1-4 (ff_valid false: the
+                         // FF[4] rows are the best guess; the value check reports the value)
+    int gm = 1;          // GM; the profile's default game without GM or when GM is no number 1-63
+    board_size size{};   // SZ, else the game's default; {0,0} when SZ is invalid or unknown
+    std::string ca;      // CA's first value (escapes processed), "" without CA
+    bool ff_given = false, gm_given = false, sz_given = false, ca_given = false;
+    bool ff_valid = true;
+    // Offsets of the identifiers in the root node's source (0 when not given).
+    std::uint32_t ff_at = 0, gm_at = 0, sz_at = 0, ca_at = 0;
 };
+[[nodiscard]] tree_context context_of(const node& root, profile p = profile::ff4);
+[[nodiscard]] tree_context context_of(const game_tree& root, profile p = profile::ff4);
 
-// The stable code of a rule or finding ("" for rule::none); a table, not a switch.
-[[nodiscard]] std::string_view code_of(rule r) noexcept;
-[[nodiscard]] std::string_view code_of(finding f) noexcept;
-
-// The FF version assumed for a root without FF under profile p (see above).
-[[nodiscard]] int default_ff(profile p) noexcept;
+// The FF version assumed for a root without FF: 1 under every profile.
+[[nodiscard]] constexpr int default_ff(profile) noexcept { return 1; }
 
 }  // namespace sgf

@@ -7,7 +7,8 @@
 //
 // Two ways in: `effective` answers for one node (a walk along its path), and
 // `inherit_walker` keeps the state on a pre-order walk in O(1) per property with an undo
-// log (the checker and `for_each_inherited` use it; explicit stacks, any depth).
+// log (the checker and `for_each_inherited` use it; explicit stacks, any depth). The FF
+// and GM of a tree are its context (check.hpp: context_of).
 // The properties returned are views: valid while the tree they come from lives.
 #include <cstddef>
 #include <functional>
@@ -17,19 +18,12 @@
 #include <string_view>
 #include <vector>
 
+#include "sgf/check.hpp"
 #include "sgf/json.hpp"
 #include "sgf/properties.hpp"
 #include "sgf/tree.hpp"
 
 namespace sgf {
-
-// FF and GM of a game tree as the checker reads them: the root's FF and GM values, else
-// the profile's defaults (check.hpp: default_ff, profile_info::default_gm).
-struct game_context {
-    int ff = 4;
-    int gm = 1;
-};
-[[nodiscard]] game_context context_of(const game_tree& root, profile p = profile::ff4);
 
 // The rows marked inherit that a file of FF[ff], GM[gm] uses under profile p (one per
 // identifier: the row find_property picks).

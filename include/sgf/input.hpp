@@ -43,6 +43,7 @@ struct load_options {
     bool lenient = false;  // parse_options::lenient
     std::string charset{}; // overrides BOM, CA and the guess when not empty (any find_charset
                            // spelling, or a name iconv knows); unknown: std::invalid_argument
+    profile prof = profile::ff4;  // parse_options::prof (check_file sets it from check_options)
 };
 
 struct load_result : parse_result {

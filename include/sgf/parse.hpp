@@ -13,8 +13,11 @@
 namespace sgf {
 
 struct parse_options {
-    // Recoveries are reported as warnings instead of errors (real-world files).
+    // Recoveries are reported as warnings instead of errors (real-world files); "no game
+    // tree" (E001) stays an error.
     bool lenient = false;
+    // The levels of the parser's findings follow the profile (e.g. "()" is allowed by 002_*).
+    profile prof = profile::ff4;
 };
 
 struct parse_result {

@@ -18,9 +18,10 @@
 //   compile), so the text stays the single source and the checker never parses strings.
 // - Profiles (strict FF[4], current usage per 002_*, Hex per 001_*) do not fork code. A
 //   profile selects rows (each row has a profile mask: 002_* properties exist only in
-//   `current`, the Hex result format only in `hex`) and overrides the level of named
-//   `rule`s (`level_of`). Validators (value_types.hpp) report findings tagged with a rule;
-//   the profile decides whether a finding is an error, a warning, an info or nothing.
+//   `current`, the Hex result format only in `hex`); the levels of the rules per profile
+//   are columns of the rule rows (diagnostic.hpp: `rule_row`, `level_of`). Validators
+//   (value_types.hpp) report findings tagged with a rule; the profile and the file's FF
+//   version decide whether it is an error, a warning, an info or nothing.
 // - Where the sources disagree the table takes one side and says so: `all_disagreements()`
 //   lists every disagreement with its sources and the resolution.
 // - Game rows (`game_rule`) give point, move and stone syntax and board limits per GM;
@@ -34,20 +35,11 @@
 #include <string>
 #include <string_view>
 
+#include "sgf/diagnostic.hpp"
+
 namespace sgf {
 
 // ------------------------------------------------------------------------------ profiles
-
-enum class profile : std::uint8_t {
-    ff4,      // strict English FF[4] text (default)
-    current,  // 002_*: "updates this standard to current usage", recommendations
-    hex,      // 001_*: Hex (GM[11]) conventions
-};
-using profile_mask = std::uint8_t;
-[[nodiscard]] constexpr profile_mask profile_bit(profile p) noexcept {
-    return static_cast<profile_mask>(1u << static_cast<unsigned>(p));
-}
-inline constexpr profile_mask every_profile = 0b111;
 
 struct profile_info {
     profile id;
@@ -62,85 +54,13 @@ struct profile_info {
 
 // ------------------------------------------------------------------- FF versions, games
 
-using ff_mask = std::uint8_t;  // bit 0 = FF[1] ... bit 3 = FF[4]
-[[nodiscard]] constexpr ff_mask ff_bit(int version) noexcept {
-    return version >= 1 && version <= 4 ? static_cast<ff_mask>(1u << (version - 1)) : ff_mask{0};
-}
-
 using game_mask = std::uint64_t;  // bit n = GM[n] (1..63)
 inline constexpr game_mask every_game = ~game_mask{0};
 [[nodiscard]] constexpr game_mask gm_bit(int gm) noexcept {
     return gm >= 1 && gm <= 63 ? game_mask{1} << gm : game_mask{0};
 }
 
-// ------------------------------------------------------------------- rules and profiles
-
-// How serious a finding is under a profile; `off` = not a finding at all.
-enum class rule_level : std::uint8_t { off, info, warning, error };
-[[nodiscard]] std::string_view to_string(rule_level l) noexcept;
-
-// Named checks. Validators and the checker tag findings with these; profiles tune them.
-// Never renumber: append.
-enum class rule : std::uint8_t {
-    none,                  // no finding
-    value_syntax,          // value does not match its value type
-    number_range,          // number outside the range the spec gives
-    point_off_board,       // point outside SZ (or on the Gess perimeter)
-    unknown_keyword,       // simpletext with a fixed vocabulary got another word
-    unverified_syntax,     // no game page defines this syntax: value not checked
-    unknown_property,      // identifier in no row of the profile
-    obsolete_property,     // row exists, but not in this FF version
-    wrong_game,            // row exists, but for another GM
-    lowercase_ident,       // "CoPyright": FF[1]-[3] style long name
-    long_ident,            // more than two letters
-    duplicate_property,    // same identifier twice in a node
-    empty_tail,            // "()"
-    empty_collection,      // no game tree at all
-    empty_list,            // "list of" property with the single value []
-    rect_1x1,              // compressed point list "aa:aa"
-    rect_corners,          // rectangle corners not upper-left then lower-right
-    duplicate_point,       // point listed twice (overlap of rectangles too)
-    compose_extra_colon,   // unescaped ':' inside the second part of a compose
-    move_in_root,          // move property in the root node
-    mn_in_root,            // MN in the root node
-    setup_move_mix,        // setup and move properties in one node
-    pl_with_move,          // PL in a node with B or W
-    needs_move,            // KO, BM, DO, IT, TE without B or W in the node
-    exclusive_properties,  // B+W, GB/GW/DM/UC, BM/TE/DO/IT mixed in one node
-    root_outside_root,     // root property in a non-root node
-    game_info_twice,       // second game-info node on one path
-    once_per_game,         // Hex IP more than once in a game
-    one_point_line,        // AR[aa:aa], LN[aa:aa]
-    duplicate_value,       // AR/LN same arrow twice, BO/WO same point twice
-    sz_square_compose,     // SZ[19:19]
-    ap_not_composed,       // AP[CGoban] without ":version"
-    time_units,            // TM[5m]: time with unit letter (002_* "time")
-    re_jigo,               // RE[Jigo]
-    re_format,             // RE not in the mandatory format
-    dt_format,             // DT not in the mandatory ISO format
-    ha_range,              // HA below 2
-};
-
-struct rule_info {
-    rule id;
-    std::string_view name;     // stable key, e.g. "rect_1x1"
-    rule_level level;          // level under the ff4 profile
-    std::string_view source;   // where the rule comes from
-    std::string_view what;     // one line
-};
-[[nodiscard]] std::span<const rule_info> all_rules() noexcept;
-[[nodiscard]] const rule_info& info(rule r) noexcept;
-
-// A profile's change to a rule's level.
-struct profile_override {
-    profile which;
-    rule id;
-    rule_level level;
-    std::string_view source;
-    std::string_view note;
-};
-[[nodiscard]] std::span<const profile_override> all_overrides() noexcept;
-[[nodiscard]] rule_level level_of(rule r, profile p = profile::ff4) noexcept;
+// ------------------------------------------------------------------- sources
 
 // Where the sources disagree, and what the table does about it.
 struct spec_disagreement {
@@ -257,6 +177,7 @@ struct game_rule {
     std::string_view first_player;  // "B", "W" or "" when the page does not say
     std::string_view spec_section;
     std::string_view note;
+    bool stacks_stones;             // a point holds several stones: AB/AW may repeat a point
 };
 
 [[nodiscard]] std::span<const game_rule> all_games() noexcept;
@@ -305,6 +226,15 @@ enum class point_group : std::uint8_t {
     octi_markup,  // CS, MS, SS, TS (one marking per stone)
 };
 
+// Whether the points of a group must be unique, and why (ff4_properties.txt restrictions).
+struct point_group_info {
+    point_group group;
+    bool unique;               // false: the group only documents the spec's grouping
+    std::string_view members;  // for messages, e.g. "AB, AW and AE"
+    std::string_view source;
+};
+[[nodiscard]] const point_group_info& info(point_group g) noexcept;
+
 // "Must not be mixed within a node".
 enum class exclusive_group : std::uint8_t {
     none,
@@ -312,6 +242,18 @@ enum class exclusive_group : std::uint8_t {
     position_judgement,  // GB, GW, DM, UC
     move_annotation,     // BM, TE, DO, IT
 };
+struct exclusive_group_info {
+    exclusive_group group;
+    std::string_view members;  // "B and W"
+    rule which;                // the rule a mix breaks (its FF versions and level)
+    std::string_view source;
+};
+[[nodiscard]] const exclusive_group_info& info(exclusive_group g) noexcept;
+
+// What a property does to the board of a game with a board replay (Go: ff4_go.txt "How to
+// execute a move"; ff4_properties.txt Setup properties). The checker's replay and fix's
+// board act on this column, never on identifiers.
+enum class board_effect : std::uint8_t { none, move_black, move_white, add_black, add_white, add_empty };
 
 enum class restriction : std::uint16_t {
     none = 0,
@@ -320,6 +262,7 @@ enum class restriction : std::uint16_t {
     no_duplicate_values = 1 << 2,  // AR, LN: same value twice is illegal
     once_per_game = 1 << 3,        // Hex IP
     clears_when_empty = 1 << 4,    // DD[], VW[]: empty value clears the inherited setting
+    unordered_ends = 1 << 5,       // LN: a line has no direction, LN[aa:bb] = LN[bb:aa]
 };
 [[nodiscard]] constexpr restriction operator|(restriction a, restriction b) noexcept {
     return static_cast<restriction>(static_cast<std::uint16_t>(a) | static_cast<std::uint16_t>(b));
@@ -354,6 +297,10 @@ struct property_rule {
     point_group unique_points = point_group::none;
     exclusive_group exclusive = exclusive_group::none;
     restriction restrictions = restriction::none;
+    board_effect effect = board_effect::none;
+    rule placement = rule::none;      // the rule that judges where this property stands, in
+                                      // place of the generic one of its type (MN in the root:
+                                      // mn_in_root; PL next to a move: pl_with_move)
     std::string_view spec_section;    // "ff4_properties.txt: Move properties / B"
     std::string_view note;
 

@@ -8,7 +8,9 @@ namespace sgf {
 
 file_check check_file(std::string bytes, const load_options& load_opts, const check_options& check_opts) {
     file_check out;
-    out.loaded = load(std::move(bytes), load_opts);
+    load_options lopts = load_opts;
+    lopts.prof = check_opts.prof;  // the parser's levels follow the same profile
+    out.loaded = load(std::move(bytes), lopts);
     // The checker runs on whatever tree the parser built, also after syntax errors: a
     // recovered tree still has checkable properties, and one run should report them all.
     std::vector<diagnostic> checked = check(out.loaded.trees, check_opts);

@@ -11,36 +11,6 @@
 
 namespace sgf {
 
-namespace detail {
-
-game_context context_from(std::optional<std::string_view> ff_raw, std::optional<std::string_view> gm_raw,
-                          profile p) noexcept {
-    game_context c{default_ff(p), info(p).default_gm};
-    // An out-of-range FF or GM is reported by the value check (E102); the rows of FF[4]
-    // and of the profile's game are the best guess for the rest of the tree.
-    if (ff_raw) {
-        const auto n = parse_number(*ff_raw);
-        c.ff = n && *n >= 1 && *n <= 4 ? static_cast<int>(*n) : 4;
-    }
-    if (gm_raw) {
-        const auto n = parse_number(*gm_raw);
-        if (n && *n >= 1 && *n <= 63) c.gm = static_cast<int>(*n);
-    }
-    return c;
-}
-
-}  // namespace detail
-
-game_context context_of(const game_tree& root, profile p) {
-    if (!root.valid() || root.size() == 0) return detail::context_from(std::nullopt, std::nullopt, p);
-    const node n = root[0];
-    std::optional<std::string> ff, gm;  // unescaped (raw views would do, but FF[\4] is legal)
-    if (const auto f = n.find("FF"); f && f->size() > 0) ff = f->front().unescaped();
-    if (const auto g = n.find("GM"); g && g->size() > 0) gm = g->front().unescaped();
-    return detail::context_from(ff ? std::optional<std::string_view>(*ff) : std::nullopt,
-                                gm ? std::optional<std::string_view>(*gm) : std::nullopt, p);
-}
-
 std::vector<const property_rule*> inherit_rows(int ff, int gm, profile p) {
     std::vector<const property_rule*> out;
     for (const auto& r : all_properties()) {
@@ -110,7 +80,7 @@ void apply_node(inherit_walker& w, const node& n) {
 
 // The walker's state at `at`: the nodes on the path, in order.
 inherit_walker walk_to(const game_tree& root, const node_path& at, profile p) {
-    const game_context ctx = context_of(root, p);
+    const tree_context ctx = context_of(root, p);
     inherit_walker w(ctx.ff, ctx.gm, p);
     const game_tree* t = &root;
     for (const std::uint32_t v : at.variations) {
@@ -172,7 +142,7 @@ void walk_game_trees(const game_tree& root, inherit_walker& w, Enter enter, Leav
 
 void for_each_inherited(const game_tree& root, const inherited_visitor& visit, profile p) {
     if (!root.valid()) return;
-    const game_context ctx = context_of(root, p);
+    const tree_context ctx = context_of(root, p);
     inherit_walker w(ctx.ff, ctx.gm, p);
     std::vector<property> in_effect;
     std::size_t number = 0;
@@ -199,7 +169,7 @@ std::string to_json_with_inherited(const collection& c, profile p, const raw_dec
     const auto text = [&](const value& v) { return decode ? unescape(decode(index, v.raw())) : v.unescaped(); };
     for (const game_tree& root : c) {
         if (index) out += ',';
-        const game_context ctx = context_of(root, p);
+        const tree_context ctx = context_of(root, p);
         inherit_walker w(ctx.ff, ctx.gm, p);
         auto open = [&](const game_tree& t, std::size_t sibling) {
             if (sibling) out += ',';

@@ -1,12 +1,11 @@
 #pragma once
 // The checker's private pieces, shared by src/check/*.cpp:
-//   table/rule_codes.cpp  rule -> code, finding -> code, hints (tables)
 //   plan.cpp       per (FF, GM, profile): every row resolved once into what to check
 //   values.cpp     values: cardinality, validators, point groups, duplicate values
 //   node.cpp       one node: identifiers, property types, exclusive groups
 //   tree.cpp       one game tree: the pre-order walk, game-info paths, Go replay, inherit
-//   positions.cpp  line:column of the findings, in one pass per source
-//   check.cpp      the collection: per-tree context, collection-level rules, sorting
+//   check.cpp      the collection: per-tree context, collection-level rules
+// Findings go into the one findings list of parser and checker (table/findings.hpp).
 //
 // Speed (README "Performance"): the walk reads the stored tree's node slots and the source
 // bytes directly (never node::properties()), looks identifiers up in a 27x27 table of plans,
@@ -27,19 +26,11 @@
 #include "sgf/inherit.hpp"
 #include "sgf/properties.hpp"
 #include "sgf/value_types.hpp"
+#include "table/findings.hpp"
 #include "tree/node_reader.hpp"
 #include "tree/source.hpp"
 
 namespace sgf::detail {
-
-// FF and GM from the root's raw values (already unescaped), or the profile's defaults.
-[[nodiscard]] game_context context_from(std::optional<std::string_view> ff_raw, std::optional<std::string_view> gm_raw,
-                                        profile p) noexcept;
-
-// ------------------------------------------------------------------------ codes, hints
-
-[[nodiscard]] std::string_view hint_of(rule r) noexcept;
-[[nodiscard]] std::string_view hint_of(finding f) noexcept;
 
 // ------------------------------------------------------------------------ exact fast checks
 
@@ -159,9 +150,6 @@ enum class fast_kind : std::uint8_t {
 // Where the point of a value is, for point groups and the Go replay.
 enum class point_part : std::uint8_t { none, rect, point, move, compose_first };
 
-// What a Go replay does with a property (table in check_plan.cpp).
-enum class go_effect : std::uint8_t { none, move_black, move_white, add_black, add_white, add_empty };
-
 // Node-level facts of a property, OR-ed over the node (row_plan::bits).
 enum : std::uint32_t {
     bit_move = 1u << 0,          // move property (counts for setup/move mixing)
@@ -188,8 +176,9 @@ struct row_plan {
     bool long_ident = false;  // more than two letters
     fast_kind fast = fast_kind::general;
     point_part points = point_part::none;
-    go_effect go = go_effect::none;
-    point_group unique_points = point_group::none;  // the row's group, unless the game stacks stones
+    board_effect go = board_effect::none;            // what the Go replay does with it (GM[1])
+    point_group unique_points = point_group::none;  // the row's group when its points must be unique
+    bool stacks = false;         // the game stacks stones: repeating a point in this property is fine
     bool simple_values = false;  // no group, no distinct values, no replay: only the value check
     rule in_root = rule::none;    // move property in the root node: move_in_root or the row's own rule
     rule with_move = rule::none;  // setup property next to a move: setup_move_mix or the row's own rule
@@ -207,6 +196,7 @@ struct plan_table {
     std::array<const row_plan*, short_keys> short_plans{};  // by short key; nullptr = unknown
     std::vector<const property_rule*> inherit;            // walker rows; inherit_slot indexes this
     std::array<std::string, 6> group_rules;               // per point_group: the rule, for messages
+    std::string_view undefined_note;                      // nothing, or why rows of other FF versions are used
 
     // The plan of an identifier as written; nullptr for unknown (private) properties.
     [[nodiscard]] const row_plan* find(std::string_view ident) const;
@@ -216,74 +206,22 @@ struct plan_table {
 };
 [[nodiscard]] std::unique_ptr<plan_table> make_plan_table(int ff, int gm, profile p);
 
-// ------------------------------------------------------------------------ diagnostics
-
-// The findings of one check. Positions are resolved at the end, in one pass per source
-// (resolve_positions), so a finding costs no line-table lookup while the walk runs.
-class sink {
-public:
-    explicit sink(profile p);
-    [[nodiscard]] rule_level level(rule r) const noexcept { return levels_[static_cast<std::size_t>(r)]; }
-    [[nodiscard]] bool wants(rule r) const noexcept { return level(r) != rule_level::off; }
-
-    // Returns the index of the diagnostic, or npos when the rule is off.
-    std::size_t add(rule r, const source& src, std::uint32_t offset, std::string message,
-                    std::optional<std::uint32_t> related = std::nullopt);
-    std::size_t add(finding f, const source& src, std::uint32_t offset, std::string message,
-                    std::optional<std::uint32_t> related = std::nullopt);
-    static constexpr std::size_t npos = static_cast<std::size_t>(-1);
-
-    // Fills in every diagnostic's position (and related position) from the offsets.
-    void resolve_positions();
-
-    // At most `listed_per_code` findings of one code are listed (as the parser does: a file of
-    // a million AB[aa] repeats must not need a gigabyte of messages); add() returns npos for
-    // the others. This adds one "N more" finding per such code, at the first one not listed.
-    void add_unlisted_summaries();
-    static constexpr std::uint32_t listed_per_code = 1000;
-
-    std::vector<diagnostic> out;
-    struct place {
-        const source* src;
-        std::uint32_t offset;
-        std::optional<std::uint32_t> related;
-    };
-    std::vector<place> places;  // per diagnostic
-
-private:
-    std::size_t push(std::string_view code, severity s, std::string_view hint, const source& src, std::uint32_t offset,
-                     std::string message, std::optional<std::uint32_t> related);
-    std::array<rule_level, 64> levels_{};
-    struct unlisted {
-        std::uint32_t listed = 0;
-        std::uint64_t count = 0;
-        const source* src = nullptr;  // of the first finding not listed
-        std::uint32_t offset = 0;
-        severity level = severity::error;
-    };
-    std::vector<unlisted> unlisted_;  // per row of all_codes()
-};
-
-[[nodiscard]] severity severity_of(rule_level l) noexcept;
-
-// Positions of `offsets` (ascending) in `src`, as source::position_of gives them.
-void positions_of(const source& src, const std::vector<std::uint32_t>& offsets, std::vector<position>& out);
-
 // ------------------------------------------------------------------------ the tree walk
 
 // Per collection-level game tree: its context and the state shared by its nodes.
-struct tree_context {
+struct walk_context {
     const plan_table* plans = nullptr;
+    int ff = 4;               // the tree's FF version (levels of FF[4]-only rules)
     board_size size{};        // from SZ or the game's default; unknown = {0,0}
     bool replay = false;      // Go board replay on
-    bool ff_default = false;  // the root has no FF: ff is the profile's default
+    bool ff_default = false;  // the root has no FF: FF[1]
 };
 
 // Checks one collection-level game tree (all its nodes, pre-order, explicit stack).
 class tree_checker {
 public:
-    tree_checker(sink& out, const check_options& options);
-    void run(const game_tree& root, const tree_context& ctx);
+    tree_checker(findings& out, const check_options& options);
+    void run(const game_tree& root, const walk_context& ctx);
 
 private:
     struct frame {
@@ -301,16 +239,26 @@ private:
     void node_rules(const source& src, std::uint32_t bits, bool is_root);
     void check_values(const source& src, const prop_ref& p, const row_plan& plan);
     [[nodiscard]] inline bool fast_value(const source& src, const prop_ref& p, const row_plan& plan, bool moves_now);
-    void play_move(const source& src, go_effect effect, std::uint32_t offset, board_point at);
-    void note_per_tree(rule r, const row_plan& plan, const source& src, const prop_ref& p, std::string message);
+    void play_move(const source& src, board_effect effect, std::uint32_t offset, board_point at);
     void replay_node(const source& src);
+    // Adds a finding at the tree's FF, capped at cap_ (values of rows of another FF version).
+    std::size_t report(rule r, const source& src, std::uint64_t offset, std::string message,
+                       std::optional<std::uint64_t> related = std::nullopt, std::string hint = {},
+                       std::string_view subject = {}) {
+        const rule_level l = std::min(out_.level(r, ctx_->ff), cap_);
+        if (l != rule_level::off && (info(r).ff & ff_bit(ctx_->ff)) == 0)
+            message += " (an FF[4] rule; this game tree is FF[" + std::to_string(ctx_->ff) + "])";
+        return out_.add_at(l, r, src, offset, std::move(message), std::move(hint), related, subject);
+    }
     [[nodiscard]] std::string_view ident_of(const source& src, const prop_ref& p) const noexcept {
         return {src.data() + p.ident, p.ident_size};
     }
 
-    sink& out_;
+    findings& out_;
     check_options options_;
-    const tree_context* ctx_ = nullptr;
+    const walk_context* ctx_ = nullptr;
+    rule_level cap_ = rule_level::error;  // warning while checking a row of another FF version
+    std::string definition_note_;         // ... and which definition its values are checked by
 
     // reused buffers (no allocation per node once warm)
     node_props node_;
@@ -325,18 +273,11 @@ private:
     std::uint64_t ab_stones_ = 0;           // AB stones (Go) in the node, for HA
     bool moves_now_ = true;                 // no setup in the node: play moves at once
 
-    // per game tree (collection level): first report of a per-identifier warning
+    // per game tree (collection level)
     std::uint32_t tree_stamp_ = 0;
-    std::vector<std::uint32_t> row_noted_;       // row index -> tree stamp
-    std::vector<std::size_t> row_note_index_;    // diagnostic index
-    std::vector<std::uint32_t> row_note_count_;  // uses in this tree
-    std::vector<std::uint16_t> noted_rows_;      // rows noted in this tree
-    struct unknown_note {
-        std::string ident;
-        std::size_t diagnostic;
-        std::uint32_t count;
-    };
-    std::vector<unknown_note> unknown_notes_;
+    // unknown identifiers of the current node: identifier -> offset of its first occurrence
+    // (a hash set cleared per node: N distinct identifiers in one node stay linear)
+    std::unordered_map<std::string_view, std::uint32_t> unknown_in_node_;
     std::vector<std::uint32_t> once_seen_;   // row index -> tree stamp (once_per_game)
     std::vector<std::uint32_t> once_first_;  // row index -> offset
 
@@ -344,32 +285,35 @@ private:
     std::uint32_t game_info_ = 0;
     const source* game_info_src_ = nullptr;
 
-    // point groups: a stamp per (group, point) for points up to 64x64, a map beyond
+    // point groups: a stamp per (group, point) for points up to 64x64, a map beyond; each
+    // mark remembers the row that named the point (stacking games may repeat it in one row)
     static constexpr std::size_t point_side = 65;
     static constexpr std::size_t point_cells = point_side * point_side;
     static constexpr std::size_t point_groups = 6;  // point_group values
     struct point_mark {
         std::uint32_t stamp;
         std::uint32_t offset;  // '[' of the first value naming the point
+        std::uint16_t row;     // the row (index in all_properties) of that value
     };
     std::vector<point_mark> point_marks_;  // [group * point_cells + row * point_side + column]
     std::uint32_t group_node_[point_groups] = {};   // node stamp the group's stamp belongs to
     std::uint32_t group_stamp_[point_groups] = {};  // current stamp of each group
     std::uint32_t point_stamp_ = 0;
-    std::unordered_map<std::uint64_t, std::uint32_t> big_points_[point_groups];  // key: column << 32 | row
+    std::unordered_map<std::uint64_t, point_mark> big_points_[point_groups];  // key: column << 32 | row
     std::uint32_t big_stamp_[point_groups] = {};
-    // Marks point p of group g with the value at `offset`; returns the offset of an earlier
-    // value of the same group naming p, if any.
-    std::optional<std::uint32_t> mark_point(std::size_t g, board_point p, std::uint32_t offset);
+    // Marks point p of group g with the value at `offset` of row `row`; returns the offset of
+    // an earlier value of the group naming p, if any (not one of the same row when it stacks).
+    std::optional<std::uint32_t> mark_point(std::size_t g, board_point p, std::uint32_t offset, std::uint16_t row,
+                                            bool stacks);
     std::uint32_t group_stamp(std::size_t g, bool per_property);
 
-    // values of the current property (duplicate values)
-    std::vector<std::pair<std::string_view, std::uint32_t>> seen_values_;
+    // values of the current property (duplicate values), in normal form for unordered ends
+    std::vector<std::pair<std::string, std::uint32_t>> seen_values_;
 
     // Go replay and inherit state along the current path
     go_board board_;
     struct go_action {
-        go_effect effect;
+        board_effect effect;
         std::uint32_t offset;  // '[' of the value
         std::string_view raw;
         board_point upper_left;

@@ -2,7 +2,8 @@
 // rows' fields drive (type, exclusive group, restrictions, point group, inherit) and the
 // path-level rule for game-info nodes. The common node (a move, a comment) takes one pass
 // with a few bit operations per property; everything unusual goes through rare_property and
-// node_rules. Messages say what is wrong; hints come from the code table (check_codes.cpp).
+// node_rules. Messages say what is wrong; hints come from the rule rows (table/rules.cpp)
+// unless the finding knows a better one.
 #include <algorithm>
 
 #include "check/internal.hpp"
@@ -41,17 +42,17 @@ bool all_upper(std::string_view s) noexcept {
     return !s.empty();
 }
 
-constexpr std::string_view group_name(exclusive_group g) noexcept {
-    switch (g) {
-        case exclusive_group::move_color: return "B and W";
-        case exclusive_group::position_judgement: return "GB, GW, DM and UC";
-        case exclusive_group::move_annotation: return "BM, TE, DO and IT";
-        case exclusive_group::none: break;
-    }
-    return "";
-}
-
 constexpr std::uint32_t excl_of(std::uint32_t bits) noexcept { return (bits >> bit_excl_shift) & 7u; }
+
+// How to repair a property given twice in a node: merging is right only for lists, and a
+// second move most likely lost the ';' of its node.
+std::string duplicate_hint(const property_rule& r) {
+    if (r.effect == board_effect::move_black || r.effect == board_effect::move_white)
+        return "a ';' is probably missing between them: each move takes a node of its own";
+    if (r.shape.card != cardinality::single)
+        return "merge the values into one property: " + std::string(r.ident) + "[..][..]";
+    return "keep one of them";
+}
 
 
 }  // namespace
@@ -65,11 +66,11 @@ inline bool tree_checker::fast_value(const source& src, const prop_ref& p, const
     switch (plan.fast) {
         case fast_kind::text: return plan.simple_values;
         case fast_kind::go_move: {
-            if (v.size == 0) return plan.simple_values || plan.go != go_effect::none;  // a pass
+            if (v.size == 0) return (plan.simple_values || plan.go != board_effect::none) && ctx_->ff == 4;  // a pass
             if (v.size != 2 || !is_lower(raw[0]) || !is_lower(raw[1])) return false;
             const board_point at{static_cast<std::uint32_t>(raw[0] - 'a' + 1), static_cast<std::uint32_t>(raw[1] - 'a' + 1)};
             if (!on_board(at, ctx_->size)) return false;  // [tt] pass or off the board
-            if (plan.go != go_effect::none) {
+            if (plan.go != board_effect::none) {
                 if (ctx_->replay) {
                     if (moves_now) play_move(src, plan.go, v.open, at);
                     else actions_.push_back({plan.go, v.open, std::string_view(raw, 2), at, at});
@@ -108,6 +109,7 @@ void tree_checker::check_node(const source& src, std::uint32_t offset, bool is_r
     }
     handicap_ = 0;
     ab_stones_ = 0;
+    if (!unknown_in_node_.empty()) unknown_in_node_.clear();
 
     const char* const base = src.data();
     const plan_table& table = *ctx_->plans;
@@ -125,6 +127,7 @@ void tree_checker::check_node(const source& src, std::uint32_t offset, bool is_r
     }
     if (n > 1 || unknown) {
         std::uint32_t exclusive_seen = 0;  // exclusive groups met so far (bit per group)
+        std::uint32_t exclusive_first[8] = {};  // per group: the property that met it first
         for (std::uint32_t i = 0; i < n; ++i) {
             const prop_ref& p = node_.props[i];
             const row_plan* plan = plans_[i];
@@ -134,26 +137,28 @@ void tree_checker::check_node(const source& src, std::uint32_t offset, bool is_r
             }
             // one of each property per node (a stamp per row: any node size stays linear)
             if (row_seen_[plan->index] == node_stamp_)
-                out_.add(rule::duplicate_property, src, p.ident,
-                         "property " + std::string(ident_of(src, p)) +
-                             " appears twice in this node (only one of each property per node)",
-                         row_first_[plan->index]);
+                report(rule::duplicate_property, src, p.ident,
+                       "property " + std::string(ident_of(src, p)) +
+                           " appears twice in this node (only one of each property per node)",
+                       row_first_[plan->index], duplicate_hint(*plan->row));
             row_seen_[plan->index] = node_stamp_;
             row_first_[plan->index] = p.ident;
-            // exclusive groups: a second, different member of a group already present
+            // exclusive groups: another member of a group already present (the same member
+            // again is E201; comparing with the first member keeps any node size linear)
             if (const std::uint32_t g = excl_of(plan->bits); g != 0) {
-                if (exclusive_seen & (1u << g)) {
-                    for (std::uint32_t j = 0; j < i; ++j)
-                        if (plans_[j] && excl_of(plans_[j]->bits) == g && plans_[j] != plan) {
-                            out_.add(rule::exclusive_properties, src, p.ident,
-                                     std::string(ident_of(src, node_.props[j])) + " and " + std::string(ident_of(src, p)) +
-                                         " in one node: " + std::string(group_name(plan->row->exclusive)) +
-                                         " must not be mixed within a node",
-                                     node_.props[j].ident);
-                            break;
-                        }
+                if (!(exclusive_seen & (1u << g))) {
+                    exclusive_seen |= 1u << g;
+                    exclusive_first[g] = i;
+                } else if (const std::uint32_t j = exclusive_first[g]; plans_[j] != plan) {
+                    const exclusive_group_info& group = info(plan->row->exclusive);
+                    report(group.which, src, p.ident,
+                           std::string(ident_of(src, node_.props[j])) + " and " + std::string(ident_of(src, p)) +
+                               " in one node: " + std::string(group.members) + " must not be mixed within a node",
+                           node_.props[j].ident,
+                           plan->row->exclusive == exclusive_group::move_color
+                               ? "a ';' is probably missing between them: each move takes a node of its own"
+                               : std::string{});
                 }
-                exclusive_seen |= 1u << g;
             }
         }
     }
@@ -168,7 +173,17 @@ void tree_checker::check_node(const source& src, std::uint32_t offset, bool is_r
         const prop_ref& p = node_.props[i];
         if (plan->bits & bit_rare) {
             rare_property(src, i, *plan, is_root);
-            if (!plan->defined) continue;
+            if (!plan->defined) {
+                // Not defined in this FF version: its values are still checked by the
+                // definition that exists, at most as warnings (not this version's rules).
+                cap_ = rule_level::warning;
+                definition_note_ = " (checked by the " + ff_list(*plan->row) + " definition of " +
+                                   std::string(plan->row->ident) + ")";
+                check_values(src, p, *plan);
+                cap_ = rule_level::error;
+                definition_note_.clear();
+                continue;
+            }
         }
         if (!fast_value(src, p, *plan, moves_now)) check_values(src, p, *plan);
     }
@@ -179,15 +194,15 @@ void tree_checker::check_node(const source& src, std::uint32_t offset, bool is_r
         const value_ref& v = node_.values[node_.props[handicap_ - 1].first];
         const auto h = parse_number(unescape(std::string_view(base + v.open + 1, v.size)));
         if (h && *h >= 2 && static_cast<std::uint64_t>(*h) != ab_stones_)
-            out_.add(finding::handicap_stones, src, v.open,
-                     "HA[" + std::to_string(*h) + "] but " + std::to_string(ab_stones_) +
-                         " AB stones in this node (the handicap stones should be set up with AB in the same node)");
+            report(rule::handicap_stones, src, v.open,
+                   "HA[" + std::to_string(*h) + "] but " + std::to_string(ab_stones_) +
+                       " AB stones in this node (the handicap stones should be set up with AB in the same node)");
     }
     if (!moves_now && !actions_.empty()) replay_node(src);
 }
 
-void tree_checker::play_move(const source& src, go_effect effect, std::uint32_t offset, board_point at) {
-    const stone s = effect == go_effect::move_black ? stone::black : stone::white;
+void tree_checker::play_move(const source& src, board_effect effect, std::uint32_t offset, board_point at) {
+    const stone s = effect == board_effect::move_black ? stone::black : stone::white;
     const stone before = board_.play(s, at);
     if (before == stone::empty) return;
     std::string m(s == stone::black ? "black" : "white");
@@ -196,36 +211,36 @@ void tree_checker::play_move(const source& src, go_effect effect, std::uint32_t 
     m += "] onto a ";
     m += before == stone::black ? "black" : "white";
     m += " stone (executed anyway: it overwrites the stone)";
-    out_.add(finding::move_on_occupied, src, offset, std::move(m));
+    report(rule::move_on_occupied, src, offset, std::move(m));
 }
 
-// Unknown (private) property: kept, values not checked, one report per identifier and tree.
+// Unknown (private) property: kept, values not checked, one report per identifier in the
+// file (the first; its count says how many). Hash lookups only: N distinct identifiers in
+// a file or a node take linear time.
 void tree_checker::unknown_property(const source& src, std::uint32_t i) {
     const prop_ref& p = node_.props[i];
     const std::string_view ident = ident_of(src, p);
+    // No uppercase letter ("b", "black"): no reading in any version; the parser said so (E016).
+    if (std::none_of(ident.begin(), ident.end(), [](char c) { return c >= 'A' && c <= 'Z'; })) return;
     const plan_table& table = *ctx_->plans;
-    if (all_upper(ident) && ident.size() > 2 && out_.wants(rule::long_ident))
-        out_.add(rule::long_ident, src, p.ident,
-                 "identifier " + std::string(ident) +
-                     " has more than two letters (FF[4]: 'should consist of up to two uppercase letters')");
-    auto it = std::find_if(unknown_notes_.begin(), unknown_notes_.end(), [&](const unknown_note& u) { return u.ident == ident; });
-    if (it != unknown_notes_.end()) {
-        ++it->count;
-    } else if (out_.wants(rule::unknown_property)) {
+    if (all_upper(ident) && ident.size() > 2)
+        report(rule::long_ident, src, p.ident,
+               "identifier " + std::string(ident) +
+                   " has more than two letters (FF[4]: 'should consist of up to two uppercase letters')",
+               {}, {}, ident);
+    if (out_.wants(rule::unknown_property, ctx_->ff)) {
         std::string m = "unknown property " + std::string(ident) + ": not a property of " + std::string(info(table.prof).name) +
                         " for " + game_name(table.gm) + "; kept as is, not checked";
         if (table.prof != profile::current && find_property(ident, table.ff, table.gm, profile::current))
             m += " (002_* current usage: known to --profile=current)";
-        unknown_notes_.push_back({std::string(ident), out_.add(rule::unknown_property, src, p.ident, std::move(m)), 1});
+        report(rule::unknown_property, src, p.ident, std::move(m), {}, {}, ident);
     }
     // an unknown identifier twice in a node is still two properties with one name
-    for (std::uint32_t j = 0; j < i; ++j)
-        if (plans_[j] == nullptr && ident_of(src, node_.props[j]) == ident) {
-            out_.add(rule::duplicate_property, src, p.ident,
-                     "property " + std::string(ident) + " appears twice in this node (only one of each property per node)",
-                     node_.props[j].ident);
-            break;
-        }
+    const auto [it, fresh] = unknown_in_node_.emplace(ident, p.ident);
+    if (!fresh)
+        report(rule::duplicate_property, src, p.ident,
+               "property " + std::string(ident) + " appears twice in this node (only one of each property per node)",
+               it->second, "keep one of them");
 }
 
 // The properties whose row needs more than the common path (bit_rare).
@@ -234,29 +249,32 @@ void tree_checker::rare_property(const source& src, std::uint32_t i, const row_p
     const std::string_view ident = ident_of(src, p);
     const property_rule& row = *plan.row;
     const plan_table& table = *ctx_->plans;
-    if (plan.long_ident && all_upper(ident) && out_.wants(rule::long_ident))
-        out_.add(rule::long_ident, src, p.ident,
-                 "identifier " + std::string(ident) +
-                     " has more than two letters (FF[4]: 'should consist of up to two uppercase letters')");
+    if (plan.long_ident && all_upper(ident))
+        report(rule::long_ident, src, p.ident,
+               "identifier " + std::string(ident) +
+                   " has more than two letters (FF[4]: 'should consist of up to two uppercase letters')",
+               {}, {}, ident);
     if (!plan.defined) {
-        if (out_.wants(rule::obsolete_property))
-            note_per_tree(rule::obsolete_property, plan, src, p,
-                          std::string(ident) + " (" + std::string(row.description) + ") is not defined in FF[" +
-                              std::to_string(table.ff) + "]; it is defined in " + ff_list(row) +
-                              (ctx_->ff_default ? " (the root has no FF: FF[" + std::to_string(table.ff) + "] is the default)" : ""));
+        if (out_.wants(rule::obsolete_property, ctx_->ff))
+            report(rule::obsolete_property, src, p.ident,
+                   std::string(ident) + " (" + std::string(row.description) + ") is not defined in FF[" +
+                       std::to_string(table.ff) + "]; it is defined in " + ff_list(row) +
+                       (ctx_->ff_default ? " (the root has no FF: FF[1] is the default)" : ""),
+                   {}, {}, ident);
         return;
     }
-    if (!plan.applies && out_.wants(rule::wrong_game))
-        note_per_tree(rule::wrong_game, plan, src, p,
-                      std::string(ident) + " (" + std::string(row.description) + ") is a property of " + games_text(row) +
-                          ", not of " + game_name(table.gm));
+    if (!plan.applies && out_.wants(rule::wrong_game, ctx_->ff))
+        report(rule::wrong_game, src, p.ident,
+               std::string(ident) + " (" + std::string(row.description) + ") is a property of " + games_text(row) +
+                   ", not of " + game_name(table.gm),
+               {}, {}, ident);
     if (row.has(restriction::once_per_game)) {
         if (once_seen_[plan.index] != tree_stamp_) {
             once_seen_[plan.index] = tree_stamp_;
             once_first_[plan.index] = p.ident;
         } else if (once_first_[plan.index] != p.ident) {
-            out_.add(rule::once_per_game, src, p.ident, std::string(ident) + " occurs more than once in this game",
-                     once_first_[plan.index]);
+            report(rule::once_per_game, src, p.ident, std::string(ident) + " occurs more than once in this game",
+                   once_first_[plan.index]);
         }
     }
     if (plan.is_handicap && handicap_ == 0) handicap_ = i + 1;
@@ -264,9 +282,9 @@ void tree_checker::rare_property(const source& src, std::uint32_t i, const row_p
         const property prop = tree_access::make_property(&src, {p.ident, p.ident_size, node_.values[p.first].open, p.count});
         const std::size_t slot = plan.inherit_slot;
         if (inherit_walker::clears(prop, row) && !inherit_.effective(slot))
-            out_.add(finding::clears_nothing, src, node_.values[p.first].open,
-                     std::string(ident) + "[] clears " + std::string(ident) + ", but no " + std::string(ident) +
-                         " is in effect here");
+            report(rule::clears_nothing, src, node_.values[p.first].open,
+                   std::string(ident) + "[] clears " + std::string(ident) + ", but no " + std::string(ident) +
+                       " is in effect here");
         (void)inherit_.apply(prop, &row);
     }
 }
@@ -285,7 +303,7 @@ void tree_checker::node_rules(const source& src, std::uint32_t bits, bool is_roo
             // a move property with its own rule in the root (MN): judged by that rule only
             if (is_root) {
                 if (plan->in_root != rule::none)
-                    out_.add(plan->in_root, src, p.ident,
+                    report(plan->in_root, src, p.ident,
                              std::string(ident_of(src, p)) + " in the root node: FF[4] makes it a move property (bad style in the root)");
                 continue;
             }
@@ -294,12 +312,12 @@ void tree_checker::node_rules(const source& src, std::uint32_t bits, bool is_roo
             if (first_move == none) {
                 first_move = i;
                 if (is_root)
-                    out_.add(rule::move_in_root, src, p.ident,
+                    report(rule::move_in_root, src, p.ident,
                              "move property " + std::string(ident_of(src, p)) + " in the root node (bad style, though not forbidden)");
             }
         }
         if ((b & bit_root) && !is_root)
-            out_.add(rule::root_outside_root, src, p.ident,
+            report(rule::root_outside_root, src, p.ident,
                      "root property " + std::string(ident_of(src, p)) +
                          " outside the root node (root properties belong to the first node of a game tree of the collection)");
         if ((b & bit_game_info) && first_game_info == none) first_game_info = i;
@@ -313,12 +331,12 @@ void tree_checker::node_rules(const source& src, std::uint32_t bits, bool is_roo
             if (plan->bits & bit_setup_mix) {
                 if (mix_reported) continue;
                 mix_reported = true;
-                out_.add(rule::setup_move_mix, src, p.ident,
+                report(rule::setup_move_mix, src, p.ident,
                          "setup property " + std::string(ident_of(src, p)) + " and move property " +
                              std::string(ident_of(src, node_.props[first_move])) + " in one node: they must not be mixed",
                          node_.props[first_move].ident);
             } else if (plan->with_move != rule::none) {
-                out_.add(plan->with_move, src, p.ident,
+                report(plan->with_move, src, p.ident,
                          std::string(ident_of(src, p)) + " (a setup property) in a node with the move property " +
                              std::string(ident_of(src, node_.props[first_move])),
                          node_.props[first_move].ident);
@@ -328,12 +346,14 @@ void tree_checker::node_rules(const source& src, std::uint32_t bits, bool is_roo
     if ((bits & bit_needs_move) && !(bits & bit_move_color))
         for (std::uint32_t i = 0; i < n; ++i)
             if (plans_[i] && (plans_[i]->bits & bit_needs_move))
-                out_.add(rule::needs_move, src, node_.props[i].ident,
-                         std::string(ident_of(src, node_.props[i])) + " without a move (B or W) in the same node");
+                report(rule::needs_move, src, node_.props[i].ident,
+                       (plans_[i]->row->exclusive == exclusive_group::move_annotation ? "move annotation " : "") +
+                           std::string(ident_of(src, node_.props[i])) + " (" + std::string(plans_[i]->row->description) +
+                           ") without a move (B or W) in the same node");
     if (first_game_info != none) {
         const prop_ref& p = node_.props[first_game_info];
         if (game_info_ != 0) {
-            out_.add(rule::game_info_twice, src, p.ident,
+            report(rule::game_info_twice, src, p.ident,
                      "game-info property " + std::string(ident_of(src, p)) +
                          " in a second game-info node on this path (only one game-info node on any path)",
                      game_info_src_ == &src ? std::optional<std::uint32_t>(game_info_ - 1) : std::nullopt);

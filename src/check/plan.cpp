@@ -1,8 +1,7 @@
 // Plans: for one (FF, GM, profile), every row of the table resolved once into what the
-// checker does with it. Everything here is derived from the row's fields; the two small
-// tables below hold what the rows do not say yet (see the note on each).
+// checker does with it. Everything here is derived from the row's fields (placement rule,
+// board effect, point and exclusive groups) and the game's row (stacking stones).
 #include <algorithm>
-#include <iterator>
 
 #include "check/internal.hpp"
 
@@ -10,40 +9,9 @@ namespace sgf::detail {
 
 namespace {
 
-// Properties whose placement is judged by their own rule instead of the generic one
-// (the rule exists because the sources disagree about exactly this property):
-//   in_root:   a move property in the root node (generic: move_in_root)
-//   with_move: a setup property in a node with a move (generic: setup_move_mix)
-struct placement_rule {
-    std::string_view ident;
-    rule in_root;
-    rule with_move;
-};
-constexpr placement_rule placement_rules[] = {
-    {"MN", rule::mn_in_root, rule::none},     // 002_*: root MN = number of moves of the game
-    {"PL", rule::none, rule::pl_with_move},   // 001_*: PL "can also be used for move nodes"
-};
-
-// The Go replay (GM[1]): which properties place or remove stones (ff4_go.txt; ff4_properties.txt
-// Move and Setup properties).
-struct go_property {
-    std::string_view ident;
-    go_effect effect;
-};
-constexpr go_property go_properties[] = {
-    {"B", go_effect::move_black},  {"W", go_effect::move_white},  {"AB", go_effect::add_black},
-    {"AW", go_effect::add_white},  {"AE", go_effect::add_empty},
-};
-
 // The property that declares the file format: never "not defined in this FF" (an FF[1]
 // file may say FF[1], though FF itself came with FF[2]: ff1-4_property_index.txt).
 constexpr std::string_view file_format_property = "FF";
-
-// Games whose points hold several stones: repeating a point in AB/AW adds another stone
-// (ff4_backgammon.txt: a point holds any number of checkers; gnubg and gibbon write
-// AB[l][l][l]), so the setup group's "unique points" (ff4_properties.txt, written for Go)
-// does not apply there.
-constexpr int stacking_games[] = {6};
 
 constexpr std::size_t short_key(std::string_view id) noexcept {
     const auto first = static_cast<std::size_t>(id[0] - 'A' + 1);
@@ -118,22 +86,22 @@ std::unique_ptr<plan_table> make_plan_table(int ff, int gm, profile p) {
         plan.points = points_of(r, t->game);
         plan.in_root = r.type == property_type::move ? rule::move_in_root : rule::none;
         plan.with_move = r.type == property_type::setup ? rule::setup_move_mix : rule::none;
-        for (const auto& x : placement_rules)
-            if (x.ident == r.ident) {
-                if (r.type == property_type::move) plan.in_root = x.in_root;
-                if (r.type == property_type::setup) plan.with_move = x.with_move;
-            }
-        if (gm == 1)
-            for (const auto& x : go_properties)
-                if (x.ident == r.ident) plan.go = x.effect;
+        if (r.placement != rule::none) {
+            if (r.type == property_type::move) plan.in_root = r.placement;
+            if (r.type == property_type::setup) plan.with_move = r.placement;
+        }
+        if (gm == 1) plan.go = r.effect;  // the Go replay
         plan.is_handicap = r.format == value_format::handicap;
-        plan.unique_points = r.unique_points;
-        if (plan.unique_points == point_group::setup &&
-            std::find(std::begin(stacking_games), std::end(stacking_games), gm) != std::end(stacking_games))
-            plan.unique_points = point_group::none;
-        // Octi markup may name two identical stones (ff4_octi.txt CS): no uniqueness there.
-        if (plan.unique_points == point_group::octi_markup) plan.unique_points = point_group::none;
-        plan.simple_values = plan.unique_points == point_group::none && plan.go == go_effect::none &&
+        plan.unique_points = info(r.unique_points).unique ? r.unique_points : point_group::none;
+        // A point of a stacking game holds several stones (ff4_backgammon.txt: gnubg and gibbon
+        // write AB[l][l][l] after clearing the board with AE[a:x]): AB and AW may repeat a
+        // point, but not name the same point (one colour per point); AE points are unique
+        // among themselves only.
+        if (t->game != nullptr && t->game->stacks_stones && plan.unique_points == point_group::setup) {
+            if (r.effect == board_effect::add_empty) plan.unique_points = point_group::self;
+            else plan.stacks = true;
+        }
+        plan.simple_values = plan.unique_points == point_group::none && plan.go == board_effect::none &&
                              !r.has(restriction::no_duplicate_values);
 
         std::uint32_t bits = 0;
@@ -151,7 +119,8 @@ std::unique_ptr<plan_table> make_plan_table(int ff, int gm, profile p) {
             plan.is_handicap)
             bits |= bit_rare;
         // Not part of this FF version: its property type is another version's, so it takes no
-        // part in the node rules (it is reported, kept and not checked, like a private one).
+        // part in the node rules; its values are still checked by the definition that exists
+        // (at most a warning: it is not this version's rule).
         if (!plan.defined) bits = bit_rare;
         plan.bits = bits;
     }
@@ -162,9 +131,10 @@ std::unique_ptr<plan_table> make_plan_table(int ff, int gm, profile p) {
             t->short_plans[short_key(r.ident)] = &t->rows[static_cast<std::size_t>(best - rows.data())];
     }
     // "AB, AE and AW must have unique points within a node": the members of each group
+    // (those of this game and profile)
     for (std::size_t g = 0; g < t->group_rules.size(); ++g) {
         const auto group = static_cast<point_group>(g);
-        if (group == point_group::none) continue;
+        if (group == point_group::none || !info(group).unique) continue;
         if (group == point_group::self) {
             t->group_rules[g] = "the points of this property must be unique";
             continue;

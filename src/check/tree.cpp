@@ -8,26 +8,21 @@
 
 namespace sgf::detail {
 
-tree_checker::tree_checker(sink& out, const check_options& options) : out_(out), options_(options) {
+tree_checker::tree_checker(findings& out, const check_options& options) : out_(out), options_(options) {
     const std::size_t rows = all_properties().size();
     row_seen_.assign(rows, 0);
     row_first_.assign(rows, 0);
-    row_noted_.assign(rows, 0);
-    row_note_index_.assign(rows, 0);
-    row_note_count_.assign(rows, 0);
     once_seen_.assign(rows, 0);
     once_first_.assign(rows, 0);
-    point_marks_.assign(point_groups * point_cells, point_mark{0, 0});
+    point_marks_.assign(point_groups * point_cells, point_mark{0, 0, 0});
 }
 
-void tree_checker::run(const game_tree& root, const tree_context& ctx) {
+void tree_checker::run(const game_tree& root, const walk_context& ctx) {
     ctx_ = &ctx;
     if (++tree_stamp_ == 0) {  // wrapped: forget everything once
-        std::fill(row_noted_.begin(), row_noted_.end(), 0);
         std::fill(once_seen_.begin(), once_seen_.end(), 0);
         tree_stamp_ = 1;
     }
-    unknown_notes_.clear();
     game_info_ = 0;
     game_info_src_ = nullptr;
     if (ctx.replay) (void)board_.reset(ctx.size);
@@ -58,14 +53,6 @@ void tree_checker::run(const game_tree& root, const tree_context& ctx) {
         stack_.pop_back();
     }
 
-    // Per-identifier warnings were reported once per game tree: say how often.
-    auto count_note = [&](std::size_t d, std::uint32_t n) {
-        if (d == sink::npos || n < 2) return;
-        out_.out[d].message += " (first of " + std::to_string(n) + " in this game tree)";
-    };
-    for (const std::uint16_t k : noted_rows_) count_note(row_note_index_[k], row_note_count_[k]);
-    noted_rows_.clear();
-    for (const auto& u : unknown_notes_) count_note(u.diagnostic, u.count);
 }
 
 void tree_checker::visit_nodes(const tree_rep* t, bool collection_root) {
@@ -82,28 +69,15 @@ void tree_checker::visit_nodes(const tree_rep* t, bool collection_root) {
     }
 }
 
-void tree_checker::note_per_tree(rule r, const row_plan& plan, const source& src, const prop_ref& p,
-                                 std::string message) {
-    const std::size_t k = plan.index;
-    if (row_noted_[k] == tree_stamp_) {
-        ++row_note_count_[k];
-        return;
-    }
-    row_noted_[k] = tree_stamp_;
-    row_note_count_[k] = 1;
-    noted_rows_.push_back(plan.index);
-    row_note_index_[k] = out_.add(r, src, p.ident, std::move(message));
-}
-
 // ------------------------------------------------------------------------ Go replay
 
 namespace {
-constexpr stone stone_of(go_effect e) noexcept {
+constexpr stone stone_of(board_effect e) noexcept {
     switch (e) {
-        case go_effect::move_black:
-        case go_effect::add_black: return stone::black;
-        case go_effect::move_white:
-        case go_effect::add_white: return stone::white;
+        case board_effect::move_black:
+        case board_effect::add_black: return stone::black;
+        case board_effect::move_white:
+        case board_effect::add_white: return stone::white;
         default: return stone::empty;
     }
 }
@@ -115,7 +89,7 @@ constexpr std::string_view color_word(stone s) noexcept {
 // Setup first (AB, AW, AE overwrite without captures), then moves (ff4_go.txt).
 void tree_checker::replay_node(const source& src) {
     for (const go_action& a : actions_) {
-        if (a.effect != go_effect::add_black && a.effect != go_effect::add_white && a.effect != go_effect::add_empty)
+        if (a.effect != board_effect::add_black && a.effect != board_effect::add_white && a.effect != board_effect::add_empty)
             continue;
         const stone s = stone_of(a.effect);
         bool changed = false;
@@ -126,11 +100,12 @@ void tree_checker::replay_node(const source& src) {
             m += a.raw;
             m += r.single ? "] changes nothing: the point is already " : "] changes nothing: every point is already ";
             m += color_word(s);
-            out_.add(finding::setup_no_effect, src, a.offset, std::move(m));
+            report(rule::setup_no_effect, src, a.offset, std::move(m));
         }
     }
     for (const go_action& a : actions_)
-        if (a.effect == go_effect::move_black || a.effect == go_effect::move_white) play_move(src, a.effect, a.offset, a.upper_left);
+        if (a.effect == board_effect::move_black || a.effect == board_effect::move_white)
+            play_move(src, a.effect, a.offset, a.upper_left);
 }
 
 }  // namespace sgf::detail

@@ -65,23 +65,40 @@ std::uint32_t tree_checker::group_stamp(std::size_t g, bool per_property) {
     return group_stamp_[g];
 }
 
-std::optional<std::uint32_t> tree_checker::mark_point(std::size_t g, board_point p, std::uint32_t offset) {
+std::optional<std::uint32_t> tree_checker::mark_point(std::size_t g, board_point p, std::uint32_t offset, std::uint16_t row,
+                                                      bool stacks) {
     const std::uint32_t stamp = group_stamp_[g];
+    point_mark* m = nullptr;
     if (p.column < point_side && p.row < point_side) {
-        point_mark& m = point_marks_[g * point_cells + p.row * point_side + p.column];
-        if (m.stamp == stamp) return m.offset;
-        m = {stamp, offset};
-        return std::nullopt;
+        m = &point_marks_[g * point_cells + p.row * point_side + p.column];
+    } else {
+        auto& map = big_points_[g];
+        if (big_stamp_[g] != stamp) {
+            map.clear();
+            big_stamp_[g] = stamp;
+        }
+        m = &map[(std::uint64_t{p.column} << 32) | p.row];
     }
-    auto& map = big_points_[g];
-    if (big_stamp_[g] != stamp) {
-        map.clear();
-        big_stamp_[g] = stamp;
+    if (m->stamp == stamp) {
+        if (stacks && m->row == row) return std::nullopt;  // another stone on the same point
+        return m->offset;
     }
-    const auto [it, fresh] = map.emplace((std::uint64_t{p.column} << 32) | p.row, offset);
-    if (fresh) return std::nullopt;
-    return it->second;
+    *m = {stamp, offset, row};
+    return std::nullopt;
 }
+
+namespace {
+// A value in the form duplicates are compared in: as written, or (unordered_ends, LN) with
+// its two points in order, so that LN[bb:aa] is the same line as LN[aa:bb].
+std::string value_key(std::string_view raw, bool unordered) {
+    if (!unordered) return std::string(raw);
+    const auto parts = split_compose(raw);
+    if (!parts) return std::string(raw);
+    std::string a = unescape(parts->first), b = unescape(parts->second);
+    if (b < a) std::swap(a, b);
+    return a + ':' + b;
+}
+}  // namespace
 
 void tree_checker::check_values(const source& src, const prop_ref& p, const row_plan& plan) {
     const char* const base = src.data();
@@ -92,13 +109,13 @@ void tree_checker::check_values(const source& src, const prop_ref& p, const row_
     const std::string_view ident(base + p.ident, p.ident_size);
 
     if (p.count > 1 && card == cardinality::single)
-        out_.add(finding::too_many_values, src, node_.values[p.first + 1].open,
-                 std::string(ident) + " takes one value (" + std::string(row.value_type) + "), not " +
-                     std::to_string(p.count));
+        report(rule::too_many_values, src, node_.values[p.first + 1].open,
+               std::string(ident) + " takes one value (" + std::string(row.value_type) + "), not " +
+                   std::to_string(p.count) + definition_note_);
 
     const auto group = static_cast<std::size_t>(plan.unique_points);
     const bool grouped = plan.unique_points != point_group::none;
-    const bool want_points = plan.points != point_part::none && (grouped || plan.go != go_effect::none);
+    const bool want_points = plan.points != point_part::none && (grouped || plan.go != board_effect::none);
     if (grouped) (void)group_stamp(group, plan.unique_points == point_group::self);
     const bool distinct_values = row.has(restriction::no_duplicate_values) && p.count > 1;
     if (distinct_values) seen_values_.clear();
@@ -107,9 +124,9 @@ void tree_checker::check_values(const source& src, const prop_ref& p, const row_
         const value_ref& v = node_.values[p.first + j];
         const std::string_view raw(base + v.open + 1, v.size);
         if (raw.empty() && p.count > 1 && card != cardinality::single) {
-            out_.add(finding::empty_in_list, src, v.open,
-                     "empty value [] among " + std::to_string(p.count) + " values of " + std::string(ident) +
-                         ": '" + std::string(row.value_type) + "' allows [] only as the single value");
+            report(rule::empty_in_list, src, v.open,
+                   "empty value [] among " + std::to_string(p.count) + " values of " + std::string(ident) + ": '" +
+                       std::string(row.value_type) + "' allows [] only as the single value" + definition_note_);
             continue;
         }
 
@@ -141,20 +158,25 @@ void tree_checker::check_values(const source& src, const prop_ref& p, const row_
         if (!ok) {
             value_check c = check_value(row, g, raw, size);
             if (c.which != rule::none) {
-                out_.add(c.which, src, v.open, std::move(c.message));
+                report(c.which, src, v.open, std::move(c.message) + definition_note_);
                 continue;  // a wrong value takes no part in the point rules or the replay
             }
         }
 
         if (distinct_values) {
+            const bool unordered = row.has(restriction::unordered_ends);
+            std::string key = value_key(raw, unordered);
             const auto it = std::find_if(seen_values_.begin(), seen_values_.end(),
-                                         [&](const auto& s) { return s.first == raw; });
+                                         [&](const auto& s) { return s.first == key; });
             if (it != seen_values_.end()) {
-                out_.add(rule::duplicate_value, src, v.open,
-                         std::string(ident) + "[" + std::string(raw) + "] is given twice", it->second);
+                report(rule::duplicate_value, src, v.open,
+                       std::string(ident) + "[" + std::string(raw) + "] is given twice" +
+                           (unordered && key != raw ? " (a line has no direction: its ends in the other order are the same line)"
+                                                    : ""),
+                       it->second);
                 continue;
             }
-            seen_values_.emplace_back(raw, v.open);
+            seen_values_.emplace_back(std::move(key), v.open);
         }
 
         if (!want_points || pass) continue;
@@ -169,18 +191,18 @@ void tree_checker::check_values(const source& src, const prop_ref& p, const row_
         std::optional<std::uint32_t> earlier;
         if (grouped && rect.count() <= (1u << 16)) {  // larger rectangles only exist on boards without limits
             rect.for_each([&](board_point q) {
-                const auto e = mark_point(group, q, v.open);
+                const auto e = mark_point(group, q, v.open, plan.index, plan.stacks);
                 if (e && !earlier) earlier = e;
             });
             if (earlier)
-                out_.add(rule::duplicate_point, src, v.open,
-                         std::string(ident) + "[" + std::string(raw) + "] names a point that is already listed: " +
-                             ctx_->plans->group_rules[group],
-                         *earlier);
+                report(rule::duplicate_point, src, v.open,
+                       std::string(ident) + "[" + std::string(raw) + "] names a point that is already listed: " +
+                           ctx_->plans->group_rules[group],
+                       *earlier);
         }
-        if (plan.go == go_effect::add_black) ab_stones_ += rect.count();
-        if (plan.go != go_effect::none && ctx_->replay) {
-            const bool move = plan.go == go_effect::move_black || plan.go == go_effect::move_white;
+        if (plan.go == board_effect::add_black) ab_stones_ += rect.count();
+        if (plan.go != board_effect::none && ctx_->replay) {
+            const bool move = plan.go == board_effect::move_black || plan.go == board_effect::move_white;
             if (move && moves_now_) play_move(src, plan.go, v.open, np.upper_left);
             else actions_.push_back({plan.go, v.open, raw, np.upper_left, np.lower_right, earlier.has_value()});
         }

@@ -19,7 +19,7 @@ struct code_selector {
 };
 
 // Parses "E1,W203, 111": entries trimmed, empty ones skipped. An entry that names no code
-// of the table (sgf::all_codes(), old spellings included) is a usage error; `where` says
+// of the table (sgf::all_rules(), old spellings included) is a usage error; `where` says
 // which option or config key it came from.
 [[nodiscard]] std::vector<code_selector> parse_selectors(std::string_view list, std::string_view where);
 

@@ -185,7 +185,8 @@ bool has_text(const property_rule& r) {
 }
 
 bool valid(const property_rule& r, const fix_context& c, std::string_view raw) {
-    return check_value(r, c.game, raw, c.size).level(profile::ff4) != rule_level::error;
+    // clean FF[4]: no error and no warning (AP without version, HA[0] are warnings today)
+    return check_value(r, c.game, raw, c.size).level(profile::ff4) < rule_level::warning;
 }
 
 std::string without_white(std::string_view v) {

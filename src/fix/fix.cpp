@@ -10,6 +10,7 @@
 #include "fix/detail.hpp"
 #include "grammar/value_scan.hpp"
 #include "parse/parse_source.hpp"
+#include "sgf/check.hpp"
 #include "sgf/value_types.hpp"
 #include "tree/tree_rep.hpp"
 
@@ -117,8 +118,7 @@ fix_result fix(const load_result& input) {
         c.input = &input;
         c.tree = i;
         c.out = &r.diagnostics;
-        const int ff = detail::declared_ff(root);
-        c.ff = ff == 0 ? 4 : ff;  // an FF that is no number: no FF[1]-FF[3] conversions
+        c.ff = context_of(root).ff;  // an FF that is no number: 4 (no FF[1]-FF[3] conversions)
         // The game and board size the fixed tree will declare. They are read from the input's
         // root first; when fixing changes them (GM[][9Z] loses its GM: Go by default), the
         // tree is fixed again under what the output says, so that fixing the output changes

@@ -10,10 +10,13 @@
 namespace sgf::detail {
 
 void fix_context::note(std::string_view code, fix_pos where, std::string message, std::string hint) const {
-    const code_info* info = find_code(code);
-    diagnostic d;
-    d.code = info ? info->code : std::string_view("E012");
-    d.level = severity::info;  // repaired: the output no longer has it
+    // `code` may be a spelling from before the numbers were made unique (W202 = not defined in
+    // this FF version): the old meaning wins here.
+    const rule_row* row = nullptr;
+    for (const code_alias& a : all_code_aliases())
+        if (a.old_code == code) row = &info(a.now);
+    if (row == nullptr) row = find_rule(code);
+    diagnostic d = make_diagnostic(row ? row->id : rule::junk_between_tokens, severity::info);  // repaired
     d.where = where.get();
     d.message = std::move(message);
     d.hint = std::move(hint);

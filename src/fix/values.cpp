@@ -223,7 +223,8 @@ void preserve(props_t& props, std::size_t at, const std::vector<std::string>& or
 }
 
 bool valid(const property_rule& r, const fix_context& c, std::string_view raw) {
-    return check_value(r, c.game, raw, c.size).level(profile::ff4) != rule_level::error;
+    // clean FF[4]: no error and no warning (AP without version, HA[0] are warnings today)
+    return check_value(r, c.game, raw, c.size).level(profile::ff4) < rule_level::warning;
 }
 
 std::string shown(const std::vector<std::string>& vs) {

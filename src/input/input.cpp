@@ -9,6 +9,7 @@
 #include "parse/parse_source.hpp"
 #include "sgf/charset.hpp"
 #include "sgf/properties.hpp"
+#include "table/findings.hpp"
 #include "tree/source.hpp"
 #include "tree/tree_rep.hpp"
 
@@ -86,15 +87,15 @@ public:
         return raw_->position_of(file_offset);  // the file's own line table, built once
     }
 
-    void add(std::string_view code, position where, std::string message, std::string hint) {
-        const code_info* c = find_code(code);
-        diagnostic d;
-        d.code = c->code;
-        d.level = c->default_level;
-        if (lenient_ && d.level == severity::error) d.level = severity::warning;
+    // The input stage's findings do not depend on FF or profile: the row's level (and its
+    // lenient form), a message on one line.
+    void add(rule r, position where, std::string message, std::string hint) {
+        rule_level l = level_of(r);
+        if (lenient_ && info(r).recovery && l == rule_level::error) l = rule_level::warning;
+        diagnostic d = make_diagnostic(r, severity_of(l));
         d.where = where;
-        d.message = std::move(message);
-        d.hint = std::move(hint);
+        d.message = detail::one_line(message);
+        d.hint = detail::one_line(hint);
         found.push_back(std::move(d));
     }
 
@@ -103,13 +104,13 @@ public:
         for (const invalid_sequence& s : seqs) {
             if (invalid_reported_ > max_invalid_reports) return;
             if (invalid_reported_++ == max_invalid_reports) {
-                add("W005", at(s.offset), "more bytes that are not characters in " + std::string(charset) + " follow",
+                add(rule::invalid_bytes, at(s.offset), "more bytes that are not characters in " + std::string(charset) + " follow",
                     "not listed one by one; all are kept verbatim. Is the charset right? Give it with --charset NAME");
                 return;
             }
             const std::string_view seq = bytes_.substr(s.offset, s.length);
             const bool cut = s.offset + s.length < bytes_.size() && bytes_[s.offset + s.length] == ']';
-            add("W005", at(s.offset), "bytes " + hex_bytes(seq) + " are not a character in " + std::string(charset),
+            add(rule::invalid_bytes, at(s.offset), "bytes " + hex_bytes(seq) + " are not a character in " + std::string(charset),
                 cut ? "kept verbatim; probably a character cut off at the end of the value"
                     : "kept verbatim, never dropped; if the charset is wrong, give it with --charset NAME");
         }
@@ -134,16 +135,16 @@ std::string check_ca_spelling(input_report& rep, const property& ca) {
     if (!m) {
         const std::string iconv_name = canonical_charset(label);
         if (!iconv_name.empty()) return iconv_name;  // not registered here, but iconv reads it
-        rep.add("W004", where, "CA[" + label + "] names no charset sgfcheck knows",
+        rep.add(rule::ca_unknown, where, "CA[" + label + "] names no charset sgfcheck knows",
                 "the text is read in the charset guessed from its bytes; give it with --charset NAME");
         return {};
     }
     const std::string name(m->info.name);
     if (m->spelling == charset_spelling::misspelled)
-        rep.add("W003", where, "CA[" + label + "] should be CA[" + name + "]",
+        rep.add(rule::ca_misspelled, where, "CA[" + label + "] should be CA[" + name + "]",
                 "read as " + name + "; '" + label + "' is no registered name or alias (sgfcheck fix writes CA[UTF-8])");
     else if (m->spelling == charset_spelling::registered)
-        rep.add("I001", where, "CA[" + label + "] is a registered alias of " + name,
+        rep.add(rule::ca_alias, where, "CA[" + label + "] is a registered alias of " + name,
                 "allowed (RFC 1345 aliases); the preferred name is " + name);
     return name;
 }
@@ -184,7 +185,7 @@ choice guess(input_report& rep, std::string_view bytes, std::string_view why, bo
     std::string hint = std::string(g.charset) == "UTF-8" ? "FF[4] reads a file without CA as ISO-8859-1; add CA[UTF-8] (sgfcheck fix does)"
                                                          : "add CA[" + std::string(g.charset) + "], or give the charset with --charset NAME";
     if (!sure) hint = "uncertain: check the text; give the right charset with --charset NAME";
-    rep.add(sure ? "I002" : "W006", rep.at(at), std::move(message), std::move(hint));
+    rep.add(sure ? rule::charset_guessed : rule::charset_uncertain, rep.at(at), std::move(message), std::move(hint));
     return {std::string(g.charset), charset_origin::guessed};
 }
 
@@ -206,7 +207,7 @@ std::uint64_t load_result::text_offset(std::uint64_t file_offset) const noexcept
 }
 
 load_result load(std::string file, const load_options& options) {
-    const parse_options popts{options.lenient};
+    const parse_options popts{options.lenient, options.prof};
     // The file's bytes become the parse's source as they are (no copy); `bytes` views them.
     auto raw = std::make_shared<const detail::source>(std::move(file));
     const std::string_view bytes = raw->view();
@@ -223,7 +224,7 @@ load_result load(std::string file, const load_options& options) {
         if (chosen.charset.empty()) throw std::invalid_argument("unknown charset '" + options.charset + "'");
     } else if (bom && bom->charset != "UTF-8") {
         chosen = {std::string(bom->charset), charset_origin::bom};
-        rep.add("W001", rep.at(0), std::string(bom->charset) + " byte order mark",
+        rep.add(rule::byte_order_mark, rep.at(0), std::string(bom->charset) + " byte order mark",
                 "the file is read as " + std::string(bom->charset) + " (converted to UTF-8 as a whole)");
     }
 
@@ -235,7 +236,7 @@ load_result load(std::string file, const load_options& options) {
         auto src = std::make_shared<const detail::source>(std::move(d.utf8),
                                                           std::make_shared<const offset_map>(std::move(d.map)));
         rep.use_source(src);
-        rep.add("I003", rep.at(0), "the file was converted from " + cs + " to UTF-8 as a whole before parsing",
+        rep.add(rule::converted_to_utf8, rep.at(0), "the file was converted from " + cs + " to UTF-8 as a whole before parsing",
                 std::string(why) + "; positions are still byte offsets in the file");
         static_cast<parse_result&>(r) = detail::parse_source(src, popts);
         r.source = std::move(src);
@@ -263,7 +264,7 @@ load_result load(std::string file, const load_options& options) {
             first_ca_checked = true;
             const auto m = find_charset(name);
             if (!name.empty() && m && !m->info.ascii_compatible) {
-                rep.add("W007", ca->front().pos(), "CA[" + trim(ca->front().simple_text()) + "] but the file is not " + name,
+                rep.add(rule::ca_contradicts, ca->front().pos(), "CA[" + trim(ca->front().simple_text()) + "] but the file is not " + name,
                         "its game tree reads as ASCII text; the charset was guessed instead");
                 name.clear();
             }
@@ -273,7 +274,7 @@ load_result load(std::string file, const load_options& options) {
             // the most common mislabel, so say so.
             if (!name.empty() && name != "UTF-8" && name != "US-ASCII" && scannable(name) && !all_ascii(bytes) &&
                 is_valid_utf8(bytes))
-                rep.add("W007", ca->front().pos(), "CA[" + trim(ca->front().simple_text()) + "] but the text is valid UTF-8",
+                rep.add(rule::ca_contradicts, ca->front().pos(), "CA[" + trim(ca->front().simple_text()) + "] but the text is valid UTF-8",
                         "read as " + name + ", as CA says; if the text is UTF-8, give --charset UTF-8 (sgfcheck fix then writes it right)");
         }
         if (chosen.charset.empty()) chosen = guess(rep, bytes, ca ? "the CA value cannot be used" : "no CA", r.trees.empty());
@@ -297,22 +298,22 @@ load_result load(std::string file, const load_options& options) {
             const std::string label = trim(ca->front().simple_text());
             if (chosen.origin == charset_origin::option) {
                 if (name != chosen.charset)
-                    rep.add("I004", ca->front().pos(), "--charset " + chosen.charset + " overrides CA[" + label + "]",
+                    rep.add(rule::charset_option, ca->front().pos(), "--charset " + chosen.charset + " overrides CA[" + label + "]",
                             "the text is read as " + chosen.charset);
             } else if (chosen.origin == charset_origin::bom) {
                 if (!same_unicode_family(name, chosen.charset) && !(chosen.charset == "UTF-8" && name == "US-ASCII"))
-                    rep.add("W007", ca->front().pos(), "CA[" + label + "] contradicts the " + chosen.charset + " byte order mark",
+                    rep.add(rule::ca_contradicts, ca->front().pos(), "CA[" + label + "] contradicts the " + chosen.charset + " byte order mark",
                             "the byte order mark wins: the text is read as " + chosen.charset);
             } else if (r.converted) {
                 if (!charset_compatible(name, chosen.charset))
-                    rep.add("W007", ca->front().pos(),
+                    rep.add(rule::ca_contradicts, ca->front().pos(),
                             "game tree " + std::to_string(i + 1) + " declares CA[" + label + "], but the file was converted from " +
                                 chosen.charset + " as a whole",
                             "its text was read as " + chosen.charset + "; split the collection into files of one charset");
             } else if (scannable(name)) {
                 cs = name;  // ASCII-safe: this tree's values are decoded in its own charset
             } else if (!charset_compatible(name, chosen.charset)) {
-                rep.add("W007", ca->front().pos(),
+                rep.add(rule::ca_contradicts, ca->front().pos(),
                         "game tree " + std::to_string(i + 1) + " declares CA[" + label + "], which would need the whole file converted",
                         "its text was read as " + chosen.charset + "; split the collection into files of one charset");
             }
@@ -320,7 +321,7 @@ load_result load(std::string file, const load_options& options) {
         r.tree_charsets.push_back(cs);
     }
     if (chosen.origin == charset_origin::option && (trees.empty() || !root_ca(trees[0])))
-        rep.add("I004", rep.at(0), "--charset " + chosen.charset + " (the file has no CA)", "the text is read as " + chosen.charset);
+        rep.add(rule::charset_option, rep.at(0), "--charset " + chosen.charset + " (the file has no CA)", "the text is read as " + chosen.charset);
 
     // W005: every byte sequence that is not a character, in the charset its tree is read in.
     if (r.converted) {

@@ -11,8 +11,4 @@ namespace sgf::detail {
 
 [[nodiscard]] parse_result parse_source(std::shared_ptr<const source> src, const parse_options& options);
 
-// FF of a game tree's root as the file gives it (FF[1] when missing, as ff4_properties.txt
-// FF "Default value: 1"), or 0 when the value is not a number.
-[[nodiscard]] int declared_ff(const node& root);
-
 }  // namespace sgf::detail

@@ -20,19 +20,19 @@ constexpr game_rule unpaged(int gm, std::string_view name, bool stone_is_point =
     return game_rule{gm, name, false, ps::unknown, ms::unknown, ss::unknown, stone_is_point, false, false, 0,
                      false, false, "", default_size, 1, 0, "",
                      "ff4_properties.txt: Root properties / GM (number only)",
-                     "No game page: point, move and stone values are not checked."};
+                     "No game page: point, move and stone values are not checked.", false};
 }
 
 // clang-format off
 constexpr game_rule games[] = {
     // gm, name, has_page, point, move, stone, stone list compressible, case-insensitive, rows bottom-up,
     // max column letters, "" is pass, "tt" is pass, special moves, default size, min side, max side,
-    // first player, section, note
+    // first player, section, note, a point holds several stones
     {1, "Go", true, ps::letter_pair, ms::go, ss::point, true, false, false, 0, true, true, "",
      {19, 19}, 1, 52, "",
      "ff4_go.txt: Move, Point & Stone type; ff4_properties.txt: SZ",
      "Points aa..ZZ: a-z = 1-26, A-Z = 27-52, column first, row 1 at the top. Pass is [] or, on boards up to "
-     "19x19 only, [tt] (kept for FF[3] compatibility). SZ up to 52x52; SZ[c:r] for rectangles."},
+     "19x19 only, [tt] (kept for FF[3] compatibility). SZ up to 52x52; SZ[c:r] for rectangles.", false},
     unpaged(2, "Othello", true),
     unpaged(3, "Chess", false, {8, 8}),  // ff4_properties.txt SZ: "for Chess: 8"
     unpaged(4, "Gomoku+Renju", true),
@@ -41,7 +41,7 @@ constexpr game_rule games[] = {
      "double|take|drop", {}, 0, 0, "",
      "ff4_backgammon.txt: Point & Stone type; Move type",
      "Points a-x are White's 1-24 points, y the bar, z the bear-off tray (no SZ). Moves: dice as two digits "
-     "1-6 then 0-4 from/to letter pairs (W[31hefe], B[66]); cube actions double, take, drop."},
+     "1-6 then 0-4 from/to letter pairs (W[31hefe], B[66]); cube actions double, take, drop.", true},
     unpaged(7, "Chinese chess"),
     unpaged(8, "Shogi"),
     {9, "Lines of Action", true, ps::letters_number, ms::loa, ss::point, true, true, true, 1, false, false,
@@ -49,14 +49,14 @@ constexpr game_rule games[] = {
      "ff4_loa.txt: Point and Move types",
      "Points: one letter and a number ([a5], [C8]), numbers 1-n from the bottom. Moves: source and "
      "destination separated by '-' or ':' (capture), optionally followed by commentary such as '+' or '!' "
-     "(B[e1-e3], W[C2:C5++]). Values are case-insensitive. Max 26 columns follows from one letter per column."},
+     "(B[e1-e3], W[C2:C5++]). Values are case-insensitive. Max 26 columns follows from one letter per column.", false},
     unpaged(10, "Ataxx"),
     {11, "Hex", true, ps::letters_number, ms::point, ss::point, true, true, false, 0, false, false,
      "swap-sides|swap-pieces|pass|resign|forfeit", {11, 11}, 1, 0, "B",
      "ff4_hex.txt: Point and Move types (and the 2021-12-01 changes); 001_*: Semantic rules",
      "Cells: column letters then row number, case-insensitive ([a1], [G5], [aA27], [ab28]); after z come aa, "
      "ab, ... (base-26 alphabet numbers). Boards from 1x1, arbitrarily large (the pre-2021 page said 3-26). "
-     "pass added 2021."},
+     "pass added 2021.", false},
     unpaged(12, "Jungle"),
     unpaged(13, "Neutron"),
     unpaged(14, "Philosopher's Football"),
@@ -67,23 +67,23 @@ constexpr game_rule games[] = {
      {10, 10}, 1, 52, "",
      "ff4_amazons.txt: Point and Move types; Defaults",
      "Points as in Go. Moves: from, to and arrow points concatenated (B[djddgd]). Default start "
-     "AB[dj][gj][ag][jg]AW[da][ga][ad][jd] unless the root sets up stones."},
+     "AB[dj][gj][ag][jg]AW[da][ga][ad][jd] unless the root sets up stones.", false},
     {19, "Octi", true, ps::digit_pair, ms::octi, ss::octi, false, false, true, 0, false, false, "",
      {}, 1, 9, "B",
      "ff4_octi.txt: Game Specific Terms and Notation",
      "Points 11 (south-west) to 99 (north-east), first digit horizontal. Stones: point + prongs A-H (46CD). "
      "Moves: placement (73), prong (33+B, 33+B!, 33+A-B), pod moves with jumps and captures (84-86-68x, "
-     "84-86-68xDxAB), several pods separated by ',' (46CD-56,46D-55). Max 9 per side follows from the digits."},
+     "84-86-68xDxAB), several pods separated by ',' (46CD-56,46D-55). Max 9 per side follows from the digits.", false},
     {20, "Gess", true, ps::letter_pair, ms::gess, ss::point, true, false, false, 0, false, false, "",
      {20, 20}, 1, 52, "",
      "ff4_gess.txt: Point, Stone, and Move types",
      "Points as in Go; 20x20 includes one row/column outside each edge. Moves: centre of the 3x3 piece "
-     "'from' ':' 'to'; neither may be on the perimeter."},
+     "'from' ':' 'to'; neither may be on the perimeter.", false},
     {21, "Twixt", true, ps::letters_number, ms::point_partial, ss::point, false, true, false, 2, false, false, "",
      {24, 24}, 3, 702, "W",
      "ff4_twixt.txt: Syntax / defaults; Point type; Move type (partial notes)",
      "Holes: column letter(s) then row number, case-insensitive; after Z come AA, AB, ... (702 columns at "
-     "most). Ordinary moves are a hole; long moves and link centres (C2*) are not specified here."},
+     "most). Ordinary moves are a hole; long moves and link centres (C2*) are not specified here.", false},
     unpaged(22, "Zertz"),
     unpaged(23, "Plateau"),
     unpaged(24, "Yinsh"),

@@ -755,7 +755,7 @@ value_check check_size(const game_rule& g, std::string_view raw, std::string_vie
         std::string what = "board sides must be ";
         what += hi != 0 ? std::to_string(lo) + " to " + std::to_string(hi) : "at least " + std::to_string(lo);
         if (g.gm != 0) what += " in " + game_text(g);
-        return finding(rule::number_range, ident, raw, what);
+        return finding(rule::size_range, ident, raw, what);
     }
     if (parts && s->columns == s->rows)
         return finding(rule::sz_square_compose, ident, raw,

@@ -83,7 +83,7 @@ std::string spec_of(const finding& f) {
     std::string out;
     if (!ours.accepted) {
         for (const auto& c : ours.errors) {
-            const auto* info_row = find_code(c);
+            const auto* info_row = find_rule(c);
             out += (out.empty() ? "" : "; ") + c + ": " + (info_row ? std::string(info_row->source) : std::string("?"));
         }
         if (f.applied != mutation::none) {

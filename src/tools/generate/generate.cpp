@@ -48,7 +48,7 @@ constexpr mutation_info mutations[] = {
      "ff4_go.txt: Move, Point & Stone type; ff4_properties.txt SZ"},
     {m::bad_number, "bad_number", "value", "E101", "", "PM with a value that is not a Number",
      "ff4_sgf.txt 3: Number = [\"+\"|\"-\"] Digit {Digit}"},
-    {m::number_out_of_range, "number_out_of_range", "value", "E102", "", "PM outside 0-2",
+    {m::number_out_of_range, "number_out_of_range", "value", "W102", "", "PM outside 0-2 (a warning: not applied)",
      "ff4_properties.txt PM: 0 = don't print move numbers, 1 = ..., 2 = ..."},
     {m::duplicate_property, "duplicate_property", "node", "E201", "", "C twice in one node",
      "ff4_sgf.txt 2.2: Only one of each property is allowed per node"},
@@ -68,7 +68,7 @@ constexpr mutation_info mutations[] = {
      "ff4_sgf.txt 3.2: Following chars have to be escaped ... \":\" (only if used in compose data type)."},
     {m::square_size_compose, "square_size_compose", "root", "E109", "", "SZ[n:n]",
      "ff4_properties.txt SZ: Square boards must not be defined using the compose type value: e.g. SZ[19:19] is illegal."},
-    {m::ap_not_composed, "ap_not_composed", "root", "E110", "", "AP without ':' version",
+    {m::ap_not_composed, "ap_not_composed", "root", "W110", "", "AP without ':' version (a warning: not applied)",
      "ff4_properties.txt AP: composed simpletext ':' simpletext"},
     {m::time_units, "time_units", "gameinfo", "E111", "", "TM[5m]",
      "ff4_properties.txt TM: Time limit in seconds (real)"},
@@ -78,7 +78,7 @@ constexpr mutation_info mutations[] = {
      "ff4_properties.txt RE: It is MANDATORY to use the following format"},
     {m::dt_format, "dt_format", "gameinfo", "E114", "", "DT[1999/01/01]",
      "ff4_properties.txt DT: It is MANDATORY to use the ISO-standard format for DT."},
-    {m::ha_range, "ha_range", "gameinfo", "E115", "", "HA below 2",
+    {m::ha_range, "ha_range", "gameinfo", "W115", "", "HA below 2 (a warning: not applied)",
      "ff4_go.txt HA: Defines the number of handicap stones (>=2)."},
     {m::one_point_arrow, "one_point_arrow", "compose", "E116", "", "AR[aa:aa]",
      "ff4_properties.txt AR: It's illegal to specify a one point arrow, e.g. AR[cc:cc]"},
@@ -182,8 +182,8 @@ generated_file generate(const generate_options& o) {
         f.applied = applied;
         f.bytes = std::move(w.bytes);
         for (const auto& [mk, code] : ex.items) {
-            const auto* row = find_code(code);
-            f.expected.push_back({row ? row->code : std::string_view{}, position_at(f.bytes, w.marks[mk - 1])});
+            const auto* row = find_rule(code);
+            f.expected.push_back({row ? code_of(row->id) : std::string_view{}, position_at(f.bytes, w.marks[mk - 1])});
         }
         std::sort(f.expected.begin(), f.expected.end(), [](const expected_finding& a, const expected_finding& b) {
             return a.where.byte != b.where.byte ? a.where.byte < b.where.byte : a.code < b.code;

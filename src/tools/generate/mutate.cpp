@@ -97,10 +97,11 @@ public:
                     static constexpr std::string_view bad[] = {"1.5", "x", "1e3", "+", "--1", "one", "", "2b"};
                     add(n, "PM", {std::string(pick(bad))}, "E101", 0);
                 });
+            // Graded warnings (docs/diagnostics.md: a parenthesised range, 002_*'s AP, HA's
+            // "(>=2)"): they no longer make a file invalid, so these mutations do not apply.
             case mutation::number_out_of_range:
-                return with_node(without({"PM"}), [&](node& n) {
-                    add(n, "PM", {std::to_string(r_.between(3, 99))}, "E102", 0);
-                });
+            case mutation::ap_not_composed:
+            case mutation::ha_range: return false;
             case mutation::duplicate_property:
                 return with_node(any_node, [&](node& n) {
                     if (!n.has("C")) add(n, "C", {word()}, "", -1);
@@ -127,8 +128,6 @@ public:
             case mutation::compose_extra_colon:
                 return with_node(without({"LB"}), [&](node& n) { add(n, "LB", {point() + ":" + word() + ":" + word()}, "E107", 0); });
             case mutation::square_size_compose: return square_size_compose();
-            case mutation::ap_not_composed:
-                return with_root([&](node& n) { set(n, "AP", word(), "E110"); });
             case mutation::time_units:
                 return with_info([&](node& n) {
                     static constexpr std::string_view units[] = {"m", "h", "s"};
@@ -146,13 +145,6 @@ public:
                 return with_info([&](node& n) {
                     static constexpr std::string_view bad[] = {"1999/01/01", "01.02.1999", "1999-13-01", "1999-02-30", "May 1999", "99-01-01"};
                     set(n, "DT", std::string(pick(bad)), "E114");
-                });
-            case mutation::ha_range:
-                if (p_.gm != 1) return false;
-                return with_info([&](node& n) {
-                    if (n.has("HA")) return false;
-                    set(n, "HA", r_.chance(50) ? "1" : "0", "E115");
-                    return true;
                 });
             case mutation::one_point_arrow:
                 return with_node(without({"AR"}), [&](node& n) {

@@ -556,8 +556,11 @@ private:
                 }
                 if (!simple_value(second, a.second, row, true)) return false;
                 if (row.has(restriction::distinct_ends) && first.raw == second.raw) continue;
+                // AR, LN: the same arrow twice is illegal; LN has no direction (unordered_ends)
+                const std::string reversed = second.raw + ":" + first.raw;
                 v = compose(std::move(first), std::move(second));
-                if (seen.count(v.raw)) continue;  // AR, LN: the same arrow twice is illegal
+                if (seen.count(v.raw)) continue;
+                if (row.has(restriction::unordered_ends) && seen.count(reversed)) continue;
                 return true;
             }
             return false;

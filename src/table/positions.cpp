@@ -4,7 +4,7 @@
 // and LFCR are one line break each (000_* "Formatting"); a test compares both.
 #include <cstring>
 
-#include "check/internal.hpp"
+#include "table/findings.hpp"
 
 #if defined(__SSE2__)
 #include <emmintrin.h>

@@ -1,158 +1,19 @@
-// The property rows, the rules and their per-profile levels, the recorded disagreements
-// between the sources, aliases and legacy long names. Data first; the few functions at the
-// end only look things up. See include/sgf/properties.hpp for the design.
+// The property rows: one row per (identifier, meaning) from the spec's property pages, the
+// game pages, the FF[1]-FF[3] index and 002_* (include/sgf/properties.hpp explains the
+// shape of the data), and the lookup that picks the row fitting a file.
 #include <algorithm>
 #include <array>
 #include <cstddef>
 #include <cstdint>
-#include <optional>
-#include <string>
 #include <string_view>
 
-#include "sgf/properties.hpp"
+#include "table/value_shape.hpp"
 
 namespace sgf {
 
 namespace {
 
-// ------------------------------------------------------ value-type grammar (constexpr)
-
-constexpr char ascii_lower(char c) noexcept { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
-constexpr bool ascii_alpha(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-
-constexpr bool iequal(std::string_view a, std::string_view b) noexcept {
-    if (a.size() != b.size()) return false;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        if (ascii_lower(a[i]) != ascii_lower(b[i])) return false;
-    return true;
-}
-
-struct kind_name {
-    value_kind kind;
-    std::string_view name;
-};
-// Canonical names first; the spec writes "SimpleText" and "simpletext", "Color" and "color".
-constexpr kind_name kind_names[] = {
-    {value_kind::none, "none"},       {value_kind::number, "number"},  {value_kind::real, "real"},
-    {value_kind::double_value, "double"}, {value_kind::color, "color"}, {value_kind::simple_text, "simpletext"},
-    {value_kind::text, "text"},       {value_kind::point, "point"},    {value_kind::move, "move"},
-    {value_kind::stone, "stone"},     {value_kind::time, "time"},      {value_kind::unknown, "unknown"},
-};
-
-// Recursive descent over the value-type text:
-//   shape   = [("list" | "elist") "of"] union ["(" "range" ... ")"]
-//   union   = term { "|" term }
-//   term    = "(" union ")" | compose
-//   compose = ["composed" | "composition" "of"] kind [sep kind]
-//   sep     = ":" | "':'" | "\":\""
-// (the input is a few dozen bytes of table text, so recursion depth is tiny)
-struct shape_parser {
-    std::string_view s;
-    std::size_t i = 0;
-    value_shape out{};
-
-    constexpr void ws() noexcept {
-        while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
-    }
-    constexpr std::string_view peek_word() noexcept {
-        ws();
-        std::size_t j = i;
-        while (j < s.size() && ascii_alpha(s[j])) ++j;
-        return s.substr(i, j - i);
-    }
-    constexpr bool take_word(std::string_view w) noexcept {
-        const auto got = peek_word();
-        if (got.empty() || !iequal(got, w)) return false;
-        i += got.size();
-        return true;
-    }
-    constexpr bool take_char(char c) noexcept {
-        ws();
-        if (i < s.size() && s[i] == c) {
-            ++i;
-            return true;
-        }
-        return false;
-    }
-    constexpr bool take_sep() noexcept {
-        ws();
-        if (take_char(':')) return true;
-        const auto rest = s.substr(i);
-        if (rest.starts_with("':'") || rest.starts_with("\":\"")) {
-            i += 3;
-            return true;
-        }
-        return false;
-    }
-    constexpr std::optional<value_kind> kind() noexcept {
-        const auto w = peek_word();
-        for (const auto& k : kind_names)
-            if (iequal(w, k.name)) {
-                i += w.size();
-                return k.kind;
-            }
-        return std::nullopt;
-    }
-    constexpr bool push(value_alternative a) noexcept {
-        if (out.count >= value_shape::max_alternatives) return false;
-        out.alts[out.count++] = a;
-        return true;
-    }
-    constexpr bool compose() noexcept {
-        const bool keyword = take_word("composed") || (take_word("composition") && take_word("of"));
-        const auto first = kind();
-        if (!first) return false;
-        if (take_sep()) {
-            const auto second = kind();
-            return second && push({*first, *second, true});
-        }
-        return !keyword && push({*first, value_kind::none, false});
-    }
-    constexpr bool term() noexcept {
-        const std::size_t save = i;
-        if (take_char('(')) {
-            if (take_word("range")) {  // not a term: a range group
-                i = save;
-                return false;
-            }
-            return union_() && take_char(')');
-        }
-        return compose();
-    }
-    constexpr bool union_() noexcept {
-        if (!term()) return false;
-        while (take_char('|'))
-            if (!term()) return false;
-        return true;
-    }
-    constexpr bool range_group() noexcept {
-        const std::size_t save = i;
-        if (!take_char('(') || !take_word("range")) {
-            i = save;
-            return false;
-        }
-        while (i < s.size() && s[i] != ')') ++i;
-        return take_char(')');
-    }
-    constexpr std::optional<value_shape> run() noexcept {
-        if (take_word("list")) {
-            if (!take_word("of")) return std::nullopt;
-            out.card = cardinality::list;
-        } else if (take_word("elist")) {
-            if (!take_word("of")) return std::nullopt;
-            out.card = cardinality::elist;
-        }
-        if (!union_()) return std::nullopt;
-        range_group();
-        ws();
-        if (i != s.size() || out.count == 0) return std::nullopt;
-        return out;
-    }
-};
-
-constexpr std::optional<value_shape> parse_shape(std::string_view text) noexcept {
-    return shape_parser{text}.run();
-}
+using detail::parse_shape;
 
 // ---------------------------------------------------------------------- row builder
 
@@ -197,6 +58,8 @@ struct R {
     constexpr R& origin(row_origin o) { r.origin = o; return *this; }
     constexpr R& only(profile_mask m) { r.profiles = m; return *this; }
     constexpr R& note(std::string_view n) { r.note = n; return *this; }
+    constexpr R& board(board_effect e) { r.effect = e; return *this; }
+    constexpr R& placed_by(rule x) { r.placement = x; return *this; }
     constexpr operator property_rule() const { return r; }  // NOLINT: implicit by design
 };
 
@@ -204,6 +67,7 @@ using pg = point_group;
 using eg = exclusive_group;
 using rs = restriction;
 using ro = row_origin;
+using be = board_effect;
 
 constexpr game_mask gm_backgammon = gm_bit(6);
 constexpr game_mask gm_loa = gm_bit(9);
@@ -213,7 +77,6 @@ constexpr game_mask gm_octi = gm_bit(19);
 constexpr profile_mask only_current = profile_bit(profile::current);
 constexpr profile_mask only_hex = profile_bit(profile::hex);
 
-// Sections are spelled out per row so that every row reads on its own.
 namespace prop_data {
 using enum property_type;
 using enum value_format;
@@ -222,17 +85,17 @@ using enum value_format;
 constexpr property_rule rows[] = {
     // ---------------------------------------------------------------- FF[4] general
     // Move properties
-    R("B",  "1234", move,  "move",   "Black", "ff4_properties.txt: Move properties / B").excl(eg::move_color),
+    R("B",  "1234", move,  "move",   "Black", "ff4_properties.txt: Move properties / B").excl(eg::move_color).board(be::move_black),
     R("KO", "--34", move,  "none",   "Ko", "ff4_properties.txt: Move properties / KO").restrict(rs::needs_move)
         .note("A KO property without a black or white move within the same node is illegal."),
-    R("MN", "--34", move,  "number", "set move number", "ff4_properties.txt: Move properties / MN")
+    R("MN", "--34", move,  "number", "set move number", "ff4_properties.txt: Move properties / MN").placed_by(rule::mn_in_root)
         .note("Root MN: bad style in ff4 (move property in root), 'number of moves of the game' in 002_* (rule mn_in_root)."),
-    R("W",  "1234", move,  "move",   "White", "ff4_properties.txt: Move properties / W").excl(eg::move_color),
+    R("W",  "1234", move,  "move",   "White", "ff4_properties.txt: Move properties / W").excl(eg::move_color).board(be::move_white),
     // Setup properties
-    R("AB", "1234", setup, "list of stone", "Add Black", "ff4_properties.txt: Setup properties / AB").uniq(pg::setup),
-    R("AE", "1234", setup, "list of point", "Add Empty", "ff4_properties.txt: Setup properties / AE").uniq(pg::setup),
-    R("AW", "1234", setup, "list of stone", "Add White", "ff4_properties.txt: Setup properties / AW").uniq(pg::setup),
-    R("PL", "1234", setup, "color", "Player to play", "ff4_properties.txt: Setup properties / PL")
+    R("AB", "1234", setup, "list of stone", "Add Black", "ff4_properties.txt: Setup properties / AB").uniq(pg::setup).board(be::add_black),
+    R("AE", "1234", setup, "list of point", "Add Empty", "ff4_properties.txt: Setup properties / AE").uniq(pg::setup).board(be::add_empty),
+    R("AW", "1234", setup, "list of stone", "Add White", "ff4_properties.txt: Setup properties / AW").uniq(pg::setup).board(be::add_white),
+    R("PL", "1234", setup, "color", "Player to play", "ff4_properties.txt: Setup properties / PL").placed_by(rule::pl_with_move)
         .note("001_* allows PL in move nodes (rule pl_with_move)."),
     // Node annotation properties
     R("C",  "1234", none,  "text",       "Comment", "ff4_properties.txt: Node annotation properties / C"),
@@ -258,8 +121,8 @@ constexpr property_rule rows[] = {
     R("LB", "--34", none,  "list of composed point ':' simpletext", "Label", "ff4_properties.txt: Markup properties / LB").uniq(pg::self)
         .note("002_* labellist may be empty: LB[] (rule empty_list)."),
     R("LN", "---4", none,  "list of composed point ':' point", "Line", "ff4_properties.txt: Markup properties / LN")
-        .restrict(rs::distinct_ends | rs::no_duplicate_values)
-        .note("ff1-4_property_index.txt says --34; FF[4] index, ff4_changes.txt and SGFC say new in FF[4] (disagreement ln_ff3)."),
+        .restrict(rs::distinct_ends | rs::no_duplicate_values | rs::unordered_ends)
+        .note("A line has no direction: LN[aa:bb] and LN[bb:aa] are the same line. ff1-4_property_index.txt says --34; FF[4] index, ff4_changes.txt and SGFC say new in FF[4] (disagreement ln_ff3)."),
     R("MA", "--34", none,  "list of point", "Mark", "ff4_properties.txt: Markup properties / MA").uniq(pg::markup),
     R("SL", "1234", none,  "list of point", "Selected", "ff4_properties.txt: Markup properties / SL").uniq(pg::markup),
     R("SQ", "---4", none,  "list of point", "Square", "ff4_properties.txt: Markup properties / SQ").uniq(pg::markup),
@@ -423,8 +286,14 @@ constexpr property_rule rows[] = {
     R("JD", "----", game_info, "simpletext", "Japanese Date", "002_*: property table / JD").origin(ro::current_usage).only(only_current)
         .note("Japanese era, year, month, day."),
     R("LC", "----", game_info, "number", "Byo-yomi periods", "002_*: property table / LC").origin(ro::current_usage).only(only_current),
-    R("LT", "----", game_info, "time", "Byo-yomi period length", "002_*: property table / LT").origin(ro::current_usage).only(only_current)
-        .note("Not FF[3] LT (lose on time)."),
+    R("LT", "----", game_info, "none | time", "Byo-yomi period length", "002_*: property table / LT").origin(ro::current_usage).only(only_current)
+        .note("002_* LT is the length of byo-yomi periods; LT[] is FF[3] LT 'Loss on Time is enforced' (002_* names both)."),
+    // No property type: 002_* gives them in the root beside OT, and writers put TT[] elsewhere too
+    // (Fuego ends games with "TT[]B[]").
+    R("TC", "----", none, "number | simpletext", "Byo-yomi periods (alias of LC)", "002_*: Overtime / TC").origin(ro::current_usage)
+        .only(only_current).note("'LC[10] LT[60] (or TC[10] TT[60])'; 002_* also names TC a Tail Comment (TC[text] in the root)."),
+    R("TT", "----", none, "none | time", "Byo-yomi period length (alias of LT)", "002_*: Overtime / TT").origin(ro::current_usage)
+        .only(only_current).note("'LC[10] LT[60] (or TC[10] TT[60])'; TT[] as Fuego writes it is kept."),
     R("OH", "----", game_info, "simpletext", "Old Handicap", "002_*: property table / OH; Old handicap table").origin(ro::current_usage)
         .only(only_current).go().note("E.g. OH[B-W], OH[B-W-B], OH[B], OH[B-2-B], OH[B-2], OH[(B)BW]."),
 
@@ -507,329 +376,7 @@ constexpr auto sorted_index = [] {
     return ix;
 }();
 
-// ---------------------------------------------------------------------- rules
-
-namespace rule_data {
-using enum rule;
-using enum rule_level;
-
-constexpr rule_info rule_rows[] = {
-    {rule::none, "none", off, "-", "no finding"},
-    {value_syntax, "value_syntax", error, "ff4_sgf.txt 3: Property Value Types; ff4_sgf.txt 2.2.3",
-     "value does not match the property's value type"},
-    {number_range, "number_range", error, "ff4_properties.txt: FF, GM, ST (range), PM", "number outside the range the spec gives"},
-    {point_off_board, "point_off_board", error, "ff4_go.txt: Move, Point & Stone type; ff4_properties.txt: SZ; ff4_gess.txt: Move",
-     "point outside the board (or a Gess move centre on the perimeter)"},
-    {unknown_keyword, "unknown_keyword", warning, "ff4_loa.txt AS/IP/IY/SU; ff4_hex.txt IS/IP; ff4_backgammon.txt CO/MI",
-     "word outside the vocabulary a game page gives for this property"},
-    {unverified_syntax, "unverified_syntax", info, "ff4_index.txt: games without a game page; ff4_twixt.txt (partial)",
-     "point/move syntax of this game is not specified here: value not checked"},
-    {unknown_property, "unknown_property", warning, "ff4_sgf.txt 2.2.3: 'should issue a warning message when skipping unknown'",
-     "unknown (private) property"},
-    {obsolete_property, "obsolete_property", warning, "ff4_changes.txt: Properties no longer part of FF[4]; sgfc_doc.txt warning 40",
-     "property not part of this FF version"},
-    {wrong_game, "wrong_game", warning, "ff4_property_index_by_type.txt: game-specific properties", "property of another game (GM)"},
-    {lowercase_ident, "lowercase_ident", error, "ff4_changes.txt: 'Property identifiers consist only of uppercase'",
-     "lowercase letters in a property identifier (FF[1]-[3] long name)"},
-    {long_ident, "long_ident", info, "ff4_sgf.txt 2.2.4: 'should consist of up to two uppercase letters'",
-     "identifier longer than two letters: some applications could break"},
-    {duplicate_property, "duplicate_property", error, "ff4_sgf.txt 2.2: 'Only one of each property is allowed per node'",
-     "same property twice in one node"},
-    {empty_tail, "empty_tail", error, "ff4_variations.txt: '() is an error'; ff4_changes.txt: Converting",
-     "empty variation '()'"},
-    {empty_collection, "empty_collection", error, "ff4_sgf.txt 2.1: Collection = GameTree { GameTree }", "no game tree"},
-    {empty_list, "empty_list", error, "ff4_sgf.txt 2.1: 'list of' = PropValue { PropValue }", "'list of' property with only []"},
-    {rect_1x1, "rect_1x1", error, "ff4_sgf.txt 3.5.1: '1x1 Rectangles are illegal'", "compressed 1x1 rectangle"},
-    {rect_corners, "rect_corners", error, "ff4_sgf.txt 3.5.1: upper left, then lower right corner",
-     "rectangle corners not upper-left then lower-right"},
-    {duplicate_point, "duplicate_point", error, "ff4_sgf.txt 3.5.1: 'overlap and duplication are forbidden'; ff4_properties.txt restrictions",
-     "point listed twice"},
-    {compose_extra_colon, "compose_extra_colon", error, "ff4_sgf.txt 3.2: ':' has to be escaped in compose data types; 001_* Semantic rules",
-     "unescaped ':' in a part of a compose value"},
-    {move_in_root, "move_in_root", warning, "ff4_sgf.txt 2.2.1: 'bad style to have move properties in root nodes'",
-     "move property in the root node"},
-    {mn_in_root, "mn_in_root", warning, "ff4_sgf.txt 2.2.1 (MN is a move property)", "MN in the root node"},
-    {setup_move_mix, "setup_move_mix", error, "ff4_sgf.txt 2.2.1: move and setup must not be mixed",
-     "setup and move properties in one node"},
-    {pl_with_move, "pl_with_move", error, "ff4_properties.txt: PL is a setup property", "PL in a node with a move"},
-    {needs_move, "needs_move", error, "ff4_properties.txt: KO; Move annotation properties, Restrictions",
-     "move annotation without B or W in the node"},
-    {exclusive_properties, "exclusive_properties", error, "ff4_properties.txt: B/W, DM/GB/GW/UC, BM/TE/DO/IT",
-     "mutually exclusive properties in one node"},
-    {root_outside_root, "root_outside_root", error, "ff4_sgf.txt 2.2.1: 'Root properties may only appear in root nodes'",
-     "root property outside the root node"},
-    {game_info_twice, "game_info_twice", error, "ff4_sgf.txt 2.2.1: 'only one game-info node on any path'",
-     "second game-info node on one path"},
-    {once_per_game, "once_per_game", error, "ff4_hex.txt: IP 'More than one IP[] property in a game is illegal'",
-     "property may occur once per game"},
-    {one_point_line, "one_point_line", error, "ff4_properties.txt: AR, LN 'one point arrow/line'", "arrow or line from a point to itself"},
-    {duplicate_value, "duplicate_value", error, "ff4_properties.txt: AR, LN 'same arrow twice'; ff4_octi.txt: BO, WO",
-     "same value twice"},
-    {sz_square_compose, "sz_square_compose", error, "ff4_properties.txt: SZ 'SZ[19:19] is illegal'", "square board given as a compose"},
-    {ap_not_composed, "ap_not_composed", error, "ff4_properties.txt: AP composed simpletext ':' simpletext",
-     "AP without ':' version"},
-    {time_units, "time_units", error, "ff4_properties.txt: TM, BL, WL real seconds", "time with a unit letter"},
-    {re_jigo, "re_jigo", error, "ff4_properties.txt: RE '\"0\" (zero) or \"Draw\" for a draw (jigo)'", "RE[Jigo]"},
-    {re_format, "re_format", error, "ff4_properties.txt: RE 'MANDATORY to use the following format'", "RE not in the RE format"},
-    {dt_format, "dt_format", error, "ff4_properties.txt: DT 'MANDATORY to use the ISO-standard format'", "DT not in ISO format"},
-    {ha_range, "ha_range", error, "ff4_go.txt: HA 'number of handicap stones (>=2)'", "HA below 2"},
-};
-static_assert(std::size(rule_rows) == static_cast<std::size_t>(rule::ha_range) + 1, "one rule_info per rule, in order");
-constexpr bool rule_rows_in_order = [] {
-    for (std::size_t k = 0; k < std::size(rule_rows); ++k)
-        if (static_cast<std::size_t>(rule_rows[k].id) != k) return false;
-    return true;
-}();
-static_assert(rule_rows_in_order, "rule_rows must be in enum order");
-
-constexpr profile_override overrides[] = {
-    // 002_*: current usage
-    {profile::current, unknown_property, info, "002_*: Private properties",
-     "private properties are common (KGSDE, MULTIGOGM, ...)"},
-    {profile::current, lowercase_ident, warning, "002_*: 'one meets GaMe[1]goWriteVersion[1.4e]'", "seen in the wild"},
-    {profile::current, long_ident, off, "002_*: 'Modern software accepts property names of arbitrary length'", ""},
-    {profile::current, empty_tail, off, "002_*: 'a Tail that is just \"()\" represents the possibility of ending the game here'", ""},
-    {profile::current, empty_collection, off, "002_*: Collection = { GameTree }", ""},
-    {profile::current, empty_list, off, "002_*: pointlist 'The list may be empty'; labellist 'Possibly empty'; LB[]", ""},
-    {profile::current, rect_1x1, warning, "002_*: pointlist 'a colon-separated pair ... denotes all positions in the rectangle'; 003_* 3.5.1 '1x1 矩形是合法的'",
-     "not forbidden there"},
-    {profile::current, compose_extra_colon, warning, "002_* does not address it", "tolerated"},
-    {profile::current, mn_in_root, off, "002_*: MN 'In the rootnode: the number of moves of the game'", ""},
-    {profile::current, sz_square_compose, warning, "002_*: SZ 'number | numberpair' without restriction", ""},
-    {profile::current, ap_not_composed, off, "002_*: AP 'simpletext'", ""},
-    {profile::current, time_units, off, "002_*: time = 'real optionally followed by s, m or h'", ""},
-    {profile::current, re_jigo, off, "002_*: RE 'E.g. Jigo, B+3.5, W+T, Void'", ""},
-    {profile::current, re_format, warning, "002_*: 'recommendations where FF[4] had prescriptions'", ""},
-    {profile::current, dt_format, warning, "002_*: DT 'preferably in ISO standard form'", ""},
-    {profile::current, ha_range, info, "002_*: HA 'Number of handicap stones' (no minimum)", ""},
-    // 001_*: Hex
-    {profile::hex, unknown_property, info, "001_*: 'Applications that read SGF files should ignore property names that they do not know'", ""},
-    {profile::hex, move_in_root, error, "001_*: 'The root node is always a setup node'", ""},
-    {profile::hex, pl_with_move, off, "001_*: PL 'can also be used for move nodes'", ""},
-};
-
-constexpr profile_info profile_rows[] = {
-    {profile::ff4, "ff4", 1, "ff4_sgf.txt, ff4_properties.txt, game pages (English FF[4] text)",
-     "strict FF[4]: every MUST of the spec is an error"},
-    {profile::current, "current", 1, "002_*", "current usage: recommendations, 002_* properties and private properties known"},
-    {profile::hex, "hex", 11, "001_*", "Hex conventions: GM[11] by default, 001_* result format, PL in move nodes"},
-};
-}  // namespace rule_data
-using rule_data::overrides;
-using rule_data::profile_rows;
-using rule_data::rule_rows;
-
-// ---------------------------------------------------------------------- disagreements
-
-constexpr spec_disagreement disagreements[] = {
-    {"rect_1x1", "1x1 rectangles in compressed point lists",
-     "ff4_sgf.txt 3.5.1: '1x1 Rectangles are illegal'; 003_* 3.5.1: '1x1 矩形是合法的' (legal); 002_* pointlist does not forbid them",
-     "ff4 and hex: error; current: warning"},
-    {"empty_tail", "empty variation '()'",
-     "ff4_variations.txt and ff4_changes.txt: '()' is an error; 000_*/001_* grammar needs a node; 002_*: a Tail '()' means the game may end here",
-     "ff4 and hex: error; current: allowed"},
-    {"empty_collection", "file without game trees",
-     "000_*: Collection = GameTree { GameTree }; 001_*: 'one or more trees'; 002_*: Collection = { GameTree }",
-     "ff4 and hex: error; current: allowed"},
-    {"mn_in_root", "MN in the root node",
-     "ff4_sgf.txt 2.2.1: move properties in the root are bad style; 002_*: root MN is the number of moves of the game",
-     "ff4 and hex: warning; current: allowed"},
-    {"move_in_root", "B/W in the root node",
-     "ff4_sgf.txt 2.2.1: bad style, not forbidden; 001_*: 'The root node is always a setup node'; 002_*: 'mistakes'",
-     "ff4 and current: warning; hex: error"},
-    {"pl_with_move", "PL in a node with B or W",
-     "ff4_properties.txt: PL is a setup property (no mixing with move properties); 001_*: PL 'can also be used for move nodes'",
-     "ff4 and current: error; hex: allowed"},
-    {"gm_range", "range of GM",
-     "ff4_property_index.txt and ff1-4_property_index.txt: 'range: 1-5,7-16'; ff4_property_index_by_type.txt: '1-5,7-17'; ff4_properties.txt: 'range: 1-16' but lists games up to Kropki = 40; 002_*: table up to 40",
-     "range 1-40 (GM[6] Backgammon is valid)"},
-    {"ap_type", "value type of AP",
-     "ff4_properties.txt and ff4_property_index.txt: composed simpletext ':' simpletext; ff4_property_index_by_type.txt: composed simpletext ':' number; 002_*: simpletext",
-     "row keeps simpletext:simpletext; a value without ':' gives rule ap_not_composed (ff4 error, current allowed)"},
-    {"time_units", "time values",
-     "ff4_properties.txt: TM/BL/WL real, seconds; 002_*: time = real optionally followed by s, m or h",
-     "ff4: error; current: allowed"},
-    {"empty_list", "empty 'list of' values (LB[], AB[])",
-     "ff4_sgf.txt: 'list of' has at least one value; 002_*: pointlist and labellist may be empty (LB[])",
-     "ff4 and hex: error; current: allowed"},
-    {"re_jigo", "RE for a draw",
-     "ff4_properties.txt: '0' or 'Draw'; 002_*: example 'Jigo'", "ff4 and hex: error; current: allowed"},
-    {"re_hex", "RE in Hex",
-     "ff4_properties.txt: score and draw allowed; 001_*: only B+/W+ with optional R/Resign/T/Time/F/Forfeit, Void, ?",
-     "hex profile selects a GM[11] RE row with format result_hex"},
-    {"re_format", "RE format strength", "ff4_properties.txt: MANDATORY; 002_*: recommendations",
-     "ff4 and hex: error; current: warning"},
-    {"dt_format", "DT format strength", "ff4_properties.txt: MANDATORY ISO; 002_*: 'preferably in ISO standard form', proposals like DT[1934:Spring]",
-     "ff4 and hex: error; current: warning"},
-    {"ha_range", "HA minimum", "ff4_go.txt: HA >= 2; 002_*: 'Number of handicap stones' (HA[0], HA[1] common)",
-     "ff4 and hex: error; current: info"},
-    {"sz_square_compose", "SZ[19:19]", "ff4_properties.txt: illegal; 001_*: equal sides 'must be given as a single integer'; 002_*: numberpair, no restriction",
-     "ff4 and hex: error; current: warning"},
-    {"long_ident", "identifiers longer than two letters",
-     "ff4_sgf.txt 2.2: 'no more than two uppercase letters', 2.2.4 private 'should' be up to two; 003_* 2.2: 'one or two'; 002_*: arbitrary length is common (KGSDE, MULTIGOGM)",
-     "ff4 and hex: info; current: allowed"},
-    {"lowercase_ident", "lowercase letters in identifiers",
-     "ff4_changes.txt: FF[1]-[3] allowed them, FF[4] does not; 002_*: still met (GaMe[1])",
-     "ff4 and hex: error; current: warning; the checker may accept them in FF[1]-[3] files"},
-    {"unknown_property", "unknown properties",
-     "ff4_sgf.txt 2.2.3: warn; 001_*: ignore (preserve if possible)", "ff4: warning; current and hex: info"},
-    {"compose_extra_colon", "more than one ':' in a compose value",
-     "ff4_sgf.txt 3.2/3.3: ':' must be escaped in compose types; 001_*: composite values with more than 2 components are not permitted; 003_* 3.2 says the opposite (':' must be escaped EXCEPT in compose)",
-     "ff4 and hex: error; current: warning"},
-    {"hex_size", "Hex board size limits",
-     "ff4_hex.txt (pre-2021 page): 3 to 26 per side; hex.html 2021-12-01 and 001_*: from 1x1, arbitrarily large, columns aa, ab, ... after z",
-     "Hex game row follows the 2021 page: 1..unlimited, multi-letter columns"},
-    {"hex_pass", "Hex pass move", "ff4_hex.txt (pre-2021): no pass; hex.html 2021-12-01 and 001_*: 'pass'",
-     "pass is a special move in the Hex row"},
-    {"ff_in_ff1", "FF in FF[1]", "ff1-4_property_index.txt: FF is -234; sgfc_doc.txt Appendix B: 1234",
-     "row follows the index: -234"},
-    {"ln_ff3", "LN in FF[3]",
-     "ff1-4_property_index.txt: LN --34; ff4_property_index.txt marks LN new (*); ff4_changes.txt: new property; sgfc_doc.txt: ---4",
-     "row: ---4"},
-    {"vw_ff3", "VW before FF[4]",
-     "ff1-4_property_index.txt and sgfc_doc.txt: VW 1234 elist of point; ff4_property_index.txt marks VW new (*); ff4_changes.txt: new property, 'wasn't an official property in FF[3]', value two corner points",
-     "row: 1234 (old files use it), FF[4] value type; note on the row"},
-    {"se_meaning", "SE", "ff1-4_property_index.txt: FF[3] SE Selftest moves (list of point) and FF[4] SE LOA Markup (point)",
-     "two rows; find_property picks by GM and FF"},
-    {"lt_meaning", "LT", "ff1-4_property_index.txt: FF[3] LT Lose on time (none); 002_*: LT length of byo-yomi periods (time)",
-     "legacy row in every profile, 002_* row in current"},
-    {"tc_meaning", "TC", "ff1-4_property_index.txt: FF[3] TC Territory count; 002_*: Tail Comment, SmartGo capturable blocks, alias of LC",
-     "legacy row only; other meanings in the row note and the alias table"},
-    {"ip_meaning", "IP", "ff4_loa.txt: IP initial position ('End'); ff4_hex.txt: IP initial position, value should be empty, once per game",
-     "two game-specific rows"},
-    {"as_meaning", "AS", "ff4_loa.txt: AS who adds stones (simpletext); ff4_octi.txt: AS arrow stone (list of composed stone ':' point)",
-     "two game-specific rows"},
-    {"ki_meaning", "KI", "sgfc_doc.txt: KI SGB game-info (Go) number; 002_*: 'Integer Komi' gives twice the komi",
-     "legacy row, no FF version"},
-    {"dd_type", "DD value type", "ff4_properties.txt: elist of point; sgfc_doc.txt Appendix B: list of point",
-     "elist of point (DD[] clears)"},
-    {"amazons_stones", "Amazons stones",
-     "ff4_sgf.txt 3.4 does not list Amazons under 'Stone becomes Point'; ff4_amazons.txt writes stones as points (AB[dj])",
-     "stones parse as points, but list of stone is not compressible in Amazons"},
-    {"backgammon_cv_related", "Backgammon CV 'Related: CP'", "ff4_backgammon.txt: CV says Related: CP; history 2001-08-12 renamed CP to CO",
-     "CO row; note"},
-    {"twixt_partial", "Twixt page", "ff4_twixt.txt: partial notes, long-move syntax and properties not retrieved",
-     "Twixt points checked; other move forms give rule unverified_syntax"},
-    {"text_whitespace_003", "Text white space (003_* translation)",
-     "ff4_sgf.txt 3.2: white spaces OTHER THAN linebreaks become space; 003_* 3.2 reads as 'white space such as line breaks become space'",
-     "English text wins (documentation only)"},
-    {"value_order_003", "order of property values (003_* translation)",
-     "ff4_sgf.txt 2.2: applications should NOT rely on the order of values; 003_* 2.2 drops the 'not'",
-     "English text wins (documentation only)"},
-    {"game_info_003", "one game-info node per path (003_* translation)",
-     "ff4_sgf.txt 2.2.1: no further game-info properties on the path; 003_* 2.2.1: 'that property' may not appear again",
-     "English text wins: any game-info property (rule game_info_twice)"},
-};
-
-// ---------------------------------------------------------------------- aliases
-
-constexpr profile_mask in_all = every_profile;
-
-constexpr property_alias aliases[] = {
-    {"TE", "EV", only_current, "root node, SGF2 style", "002_*: 'TE, KO, RD, GK are aliases for EV, KM, DT, GM in SGF2 style'"},
-    {"KO", "KM", only_current, "root node, SGF2 style", "002_*: same sentence"},
-    {"RD", "DT", only_current, "root node, SGF2 style", "002_*: same sentence"},
-    {"GK", "GM", only_current, "root node, SGF2 style", "002_*: same sentence"},
-    {"TL", "TM", only_current, "root node (non-root TL unknown)", "002_*: 'TL and LKM and PTM and PDT are aliases for TM and KM and TM and DT'"},
-    {"LKM", "KM", only_current, "root node", "002_*: same sentence"},
-    {"PTM", "TM", only_current, "root node", "002_*: same sentence"},
-    {"PDT", "DT", only_current, "root node", "002_*: same sentence"},
-    {"T", "TM", only_current, "values like 8h", "002_*: Aya T; 'in most of the files investigated ... T an alias for TM'"},
-    {"TC", "LC", only_current, "Japanese byo-yomi", "002_*: 'LC[10] LT[60] (or TC[10] TT[60])'"},
-    {"TT", "LT", only_current, "Japanese byo-yomi", "002_*: same sentence"},
-    {"L", "LB", in_all, "FF[1]-[3] conversion: L[fg][es] -> LB[fg:A][es:B]", "ff4_changes.txt: Converting / L"},
-    {"M", "MA", in_all, "FF[1]-[3] conversion: on empty points (TR on stones)", "ff4_changes.txt: Converting / M"},
-};
-
-// ---------------------------------------------------------------------- long names
-
-constexpr long_name long_names[] = {
-    // quoted in the spec sources
-    {"Black", "B", "ff4_changes.txt: Converting, 'Black[qd]'"},
-    {"thisisaWhitemove", "W", "ff4_changes.txt: Converting, example"},
-    {"bbrWyryrerwLerreoi", "WL", "ff4_changes.txt: Converting, example"},
-    {"GaMe", "GM", "002_*: 'GaMe[1]goWriteVersion[1.4e]'"},
-    {"goWriteVersion", "WV", "002_*: same example"},
-    // found in /work/shared/corpus (STATS.md: lowercase letters in identifiers)
-    {"CoPyright", "CP", "corpus: legacy/gnugo/*.sgf"},
-    {"VieW", "VW", "corpus: legacy/gnugo/buzco1.sgf, juka1.sgf"},
-    {"USer", "US", "corpus: legacy/gnugo/buzco1.sgf"},
-    {"Comment", "C", "corpus: legacy/fuego/*.sgf"},
-    // FF[1]-[3] style spellings (uppercase letters = FF[4] identifier), for documentation
-    {"PlayerBlack", "PB", "FF[1]-[3] style"},
-    {"PlayerWhite", "PW", "FF[1]-[3] style"},
-    {"BlackRank", "BR", "FF[1]-[3] style"},
-    {"WhiteRank", "WR", "FF[1]-[3] style"},
-    {"AddBlack", "AB", "FF[1]-[3] style"},
-    {"AddWhite", "AW", "FF[1]-[3] style"},
-    {"AddEmpty", "AE", "FF[1]-[3] style"},
-    {"SiZe", "SZ", "FF[1]-[3] style"},
-    {"KoMi", "KM", "FF[1]-[3] style"},
-    {"HAndicap", "HA", "FF[1]-[3] style"},
-    {"DaTe", "DT", "FF[1]-[3] style"},
-    {"REsult", "RE", "FF[1]-[3] style"},
-    {"GameName", "GN", "FF[1]-[3] style"},
-    {"FileFormat", "FF", "FF[1]-[3] style"},
-    {"PLayer", "PL", "FF[1]-[3] style"},
-    {"BlackLeft", "BL", "FF[1]-[3] style"},
-    {"WhiteLeft", "WL", "FF[1]-[3] style"},
-    {"EVent", "EV", "FF[1]-[3] style"},
-    {"PlaCe", "PC", "FF[1]-[3] style"},
-    {"ROund", "RO", "FF[1]-[3] style"},
-    {"SOurce", "SO", "FF[1]-[3] style"},
-    {"TiMe", "TM", "FF[1]-[3] style"},
-    {"LaBel", "LB", "FF[1]-[3] style"},
-    {"MArk", "MA", "FF[1]-[3] style"},
-};
-
-constexpr std::string_view kind_text(value_kind k) noexcept {
-    for (const auto& n : kind_names)
-        if (n.kind == k) return n.name;
-    return "unknown";
-}
-
 }  // namespace
-
-// ---------------------------------------------------------------------- functions
-
-std::span<const profile_info> all_profiles() noexcept { return profile_rows; }
-
-const profile_info& info(profile p) noexcept { return profile_rows[static_cast<std::size_t>(p)]; }
-
-std::optional<profile> find_profile(std::string_view name) noexcept {
-    for (const auto& p : profile_rows)
-        if (p.name == name) return p.id;
-    return std::nullopt;
-}
-
-std::string_view to_string(rule_level l) noexcept {
-    switch (l) {
-        case rule_level::off: return "off";
-        case rule_level::info: return "info";
-        case rule_level::warning: return "warning";
-        case rule_level::error: return "error";
-    }
-    return "off";
-}
-
-std::span<const rule_info> all_rules() noexcept { return rule_rows; }
-
-const rule_info& info(rule r) noexcept {
-    const auto k = static_cast<std::size_t>(r);
-    return k < std::size(rule_rows) ? rule_rows[k] : rule_rows[0];
-}
-
-std::span<const profile_override> all_overrides() noexcept { return overrides; }
-
-rule_level level_of(rule r, profile p) noexcept {
-    for (const auto& o : overrides)
-        if (o.which == p && o.id == r) return o.level;
-    return info(r).level;
-}
-
-std::span<const spec_disagreement> all_disagreements() noexcept { return disagreements; }
-
-std::string_view to_string(value_kind k) noexcept { return kind_text(k); }
 
 std::string_view to_string(property_type t) noexcept {
     switch (t) {
@@ -840,28 +387,6 @@ std::string_view to_string(property_type t) noexcept {
         case property_type::game_info: return "game-info";
     }
     return "-";
-}
-
-std::optional<value_shape> parse_value_shape(std::string_view text) noexcept { return parse_shape(text); }
-
-std::string to_string(const value_shape& s) {
-    std::string out;
-    if (s.card == cardinality::list) out += "list of ";
-    if (s.card == cardinality::elist) out += "elist of ";
-    bool first = true;
-    for (const auto& a : s.alternatives()) {
-        if (!first) out += " | ";
-        first = false;
-        if (a.composed) {
-            out += "composed ";
-            out += kind_text(a.first);
-            out += " ':' ";
-            out += kind_text(a.second);
-        } else {
-            out += kind_text(a.first);
-        }
-    }
-    return out;
 }
 
 std::span<const property_rule> all_properties() noexcept { return rows; }
@@ -900,18 +425,6 @@ bool may_be_compose(const property_rule& r, const game_rule* game) noexcept {
         if (k == value_kind::stone && game->stone_list_compressible && r.shape.card != cardinality::single) return true;
     }
     return false;
-}
-
-std::span<const property_alias> all_aliases() noexcept { return aliases; }
-
-std::span<const long_name> all_long_names() noexcept { return long_names; }
-
-std::string ff4_ident_of(std::string_view written) {
-    std::string out;
-    out.reserve(written.size());
-    for (const char c : written)
-        if (!(c >= 'a' && c <= 'z')) out += c;
-    return out;
 }
 
 }  // namespace sgf

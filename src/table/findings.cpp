@@ -1,0 +1,145 @@
+// The findings list of a parse or a check (findings.hpp).
+#include "table/findings.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+namespace sgf::detail {
+
+std::string one_line(std::string_view text) {
+    std::size_t i = 0;
+    while (i < text.size() && static_cast<unsigned char>(text[i]) >= 0x20 && text[i] != 0x7f) ++i;
+    if (i == text.size()) return std::string(text);  // the common case: nothing to escape
+    std::string out(text.substr(0, i));
+    for (; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c >= 0x20 && c != 0x7f) {
+            out.push_back(static_cast<char>(c));
+            continue;
+        }
+        switch (c) {
+            case '\n': out += "\\n"; break;
+            case '\r': out += "\\r"; break;
+            case '\t': out += "\\t"; break;
+            default: {
+                static constexpr char hex[] = "0123456789abcdef";
+                out += "\\x";
+                out.push_back(hex[c >> 4]);
+                out.push_back(hex[c & 15]);
+            }
+        }
+    }
+    return out;
+}
+
+findings::findings(profile p, bool lenient) : prof_(p) {
+    static_assert(static_cast<std::size_t>(rule::annotation_mix) < rule_slots);
+    for (int ff = 1; ff <= 4; ++ff)
+        for (const rule_row& r : all_rules()) {
+            rule_level l = level_of(r.id, p, ff);
+            if (lenient && r.recovery && l == rule_level::error) l = rule_level::warning;
+            levels_[static_cast<std::size_t>(ff)][static_cast<std::size_t>(r.id)] = l;
+        }
+}
+
+std::size_t findings::add_at(rule_level l, rule r, const source& src, std::uint64_t offset, std::string message,
+                             std::string hint, std::optional<std::uint64_t> related, std::string_view subject) {
+    ++attempted_;
+    if (l == rule_level::off) return npos;
+    const severity s = severity_of(l);
+    const auto k = static_cast<std::size_t>(r);
+    const rule_row& row = info(r);
+    std::string* group_key = nullptr;
+    std::string key;
+    if (row.grouping == rule_grouping::per_subject && !subject.empty()) {
+        key.reserve(subject.size() + 2);
+        key.push_back(static_cast<char>(k));
+        key.push_back(static_cast<char>(s));
+        key.append(subject);
+        if (const auto it = groups_.find(key); it != groups_.end()) {
+            ++out_[it->second].count;
+            return it->second;
+        }
+        group_key = &key;
+    }
+    if (listed_[k] == listed_per_rule) {
+        unlisted& u = unlisted_[k][static_cast<std::size_t>(s)];
+        if (u.count++ == 0) {
+            u.src = &src;
+            u.offset = offset;
+        }
+        return npos;
+    }
+    ++listed_[k];
+    diagnostic d = make_diagnostic(r, s);
+    d.message = one_line(message);
+    d.hint = hint.empty() ? std::string(row.hint) : one_line(hint);
+    out_.push_back(std::move(d));
+    places_.push_back({&src, offset, related});
+    if (group_key) groups_.emplace(std::move(*group_key), out_.size() - 1);
+    return out_.size() - 1;
+}
+
+std::vector<diagnostic> findings::finish() && {
+    // grouped findings say how many they stand for
+    for (diagnostic& d : out_)
+        if (d.count > 1) d.message += " (and " + std::to_string(d.count - 1) + " more in this file)";
+    // "N more" summaries: one per rule and level, at the first finding not listed
+    for (std::size_t k = 0; k < rule_slots; ++k)
+        for (std::size_t s = 0; s < 3; ++s) {
+            const unlisted& u = unlisted_[k][s];
+            if (u.count == 0) continue;
+            const auto r = static_cast<rule>(k);
+            diagnostic d = make_diagnostic(r, static_cast<severity>(s));
+            d.count = u.count;
+            d.message = std::to_string(u.count) + " more " + std::string(d.code) + " findings (" +
+                        std::string(info(r).title) + ") from here on, not listed";
+            d.hint = "sgfcheck lists at most " + std::to_string(listed_per_rule) + " findings of one kind per file";
+            out_.push_back(std::move(d));
+            places_.push_back({u.src, u.offset, std::nullopt});
+        }
+
+    // positions: per source, every offset wanted (finding and related), ascending, one pass
+    std::vector<const source*> sources;  // in order of first appearance
+    for (const place& p : places_)
+        if (std::find(sources.begin(), sources.end(), p.src) == sources.end()) sources.push_back(p.src);
+    std::vector<std::uint32_t> offsets;
+    std::vector<position> found;
+    for (const source* src : sources) {
+        offsets.clear();
+        for (const place& p : places_) {
+            if (p.src != src) continue;
+            offsets.push_back(static_cast<std::uint32_t>(p.offset));
+            if (p.related) offsets.push_back(static_cast<std::uint32_t>(*p.related));
+        }
+        std::sort(offsets.begin(), offsets.end());
+        offsets.erase(std::unique(offsets.begin(), offsets.end()), offsets.end());
+        positions_of(*src, offsets, found);
+        auto at = [&](std::uint64_t off) {
+            const auto i = std::lower_bound(offsets.begin(), offsets.end(), static_cast<std::uint32_t>(off)) - offsets.begin();
+            return found[static_cast<std::size_t>(i)];
+        };
+        for (std::size_t k = 0; k < places_.size(); ++k) {
+            if (places_[k].src != src) continue;
+            out_[k].where = at(places_[k].offset);
+            if (places_[k].related) out_[k].related = at(*places_[k].related);
+        }
+    }
+
+    // file order: by source (first appearance), then byte offset; stable for equal places
+    std::vector<std::size_t> rank(out_.size());
+    for (std::size_t k = 0; k < out_.size(); ++k)
+        rank[k] = static_cast<std::size_t>(std::find(sources.begin(), sources.end(), places_[k].src) - sources.begin());
+    std::vector<std::size_t> order(out_.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        if (rank[a] != rank[b]) return rank[a] < rank[b];
+        return out_[a].where.byte < out_[b].where.byte;  // unknown (npos) last
+    });
+    std::vector<diagnostic> sorted;
+    sorted.reserve(order.size());
+    for (const std::size_t k : order) sorted.push_back(std::move(out_[k]));
+    return sorted;
+}
+
+}  // namespace sgf::detail

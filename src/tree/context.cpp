@@ -1,0 +1,80 @@
+// The context of a game tree: what its root declares (check.hpp: context_of). One function
+// for the parser, the checker, inherit and fix.
+#include <optional>
+#include <string>
+
+#include "sgf/check.hpp"
+#include "sgf/value_types.hpp"
+
+namespace sgf {
+
+namespace {
+
+enum slot : std::size_t { slot_ff, slot_gm, slot_sz, slot_ca, slots };
+constexpr std::string_view idents[slots] = {"FF", "GM", "SZ", "CA"};
+constexpr std::uint32_t tree_context::*offsets[slots] = {&tree_context::ff_at, &tree_context::gm_at, &tree_context::sz_at,
+                                                          &tree_context::ca_at};
+
+bool has_lower(std::string_view s) noexcept {
+    for (const char c : s)
+        if (c >= 'a' && c <= 'z') return true;
+    return false;
+}
+
+}  // namespace
+
+tree_context context_of(const node& root, profile p) {
+    tree_context c;
+    c.gm = info(p).default_gm;
+    std::optional<std::string> value[slots];  // first value, escapes processed
+    std::string_view raw[slots];
+    for (const property& prop : root.properties()) {
+        const std::string_view written = prop.ident();
+        if (written.size() > 2 && !has_lower(written)) continue;  // the common case: cheap
+        const std::string ident = has_lower(written) ? ff4_ident_of(written) : std::string(written);
+        for (std::size_t k = 0; k < slots; ++k) {
+            if (ident != idents[k] || value[k] || prop.size() == 0) continue;
+            value[k] = prop.front().unescaped();
+            raw[k] = prop.front().raw();
+            c.*offsets[k] = prop.offset();
+        }
+    }
+    c.ff_given = value[slot_ff].has_value();
+    c.gm_given = value[slot_gm].has_value();
+    c.sz_given = value[slot_sz].has_value();
+    c.ca_given = value[slot_ca].has_value();
+    if (c.ff_given) {
+        // An FF that is no number 1-4 is reported by the value check; the rows of FF[4] are
+        // the best guess for the rest of the tree.
+        const auto n = parse_number(*value[slot_ff]);
+        c.ff_valid = n && *n >= 1 && *n <= 4;
+        c.ff = c.ff_valid ? static_cast<int>(*n) : 4;
+    }
+    if (c.gm_given) {
+        const auto n = parse_number(*value[slot_gm]);
+        if (n && *n >= 1 && *n <= 63) c.gm = static_cast<int>(*n);
+    }
+    const game_rule* g = find_game(c.gm);
+    c.size = g ? g->default_size : board_size{};
+    if (c.sz_given) {
+        // A bad SZ is reported by its value check; points are then not checked against it.
+        const auto s = parse_size(*value[slot_sz]);
+        const rule bad = g ? check_size(*g, raw[slot_sz]).which : rule::none;
+        c.size = s && bad != rule::value_syntax && bad != rule::size_range ? *s : board_size{};
+    }
+    if (c.ca_given) c.ca = *value[slot_ca];
+    return c;
+}
+
+tree_context context_of(const game_tree& root, profile p) {
+    if (!root.valid() || root.size() == 0) {
+        tree_context c;
+        c.gm = info(p).default_gm;
+        const game_rule* g = find_game(c.gm);
+        c.size = g ? g->default_size : board_size{};
+        return c;
+    }
+    return context_of(root.front(), p);
+}
+
+}  // namespace sgf
