@@ -111,6 +111,8 @@ enum class rule : std::uint8_t {
     empty_in_list,           // 119
     unknown_keyword,         // 120
     unverified_syntax,       // 121
+    ff4_syntax,              // 122 FF[4]-only syntax FF[1]-FF[3] readers cannot read
+    ff4_extension,           // 123 FF[4] extension FF[1]-FF[3] readers read differently
     size_range,              // 124 board size outside the game's limits
     // 2xx: property types, nodes, trees, collections (src/check/)
     duplicate_property,      // 201

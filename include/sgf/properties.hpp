@@ -250,6 +250,16 @@ struct exclusive_group_info {
 };
 [[nodiscard]] const exclusive_group_info& info(exclusive_group g) noexcept;
 
+// What FF[4] added to the value of a property that FF[1]-FF[3] had too (ff4_changes.txt,
+// "Changed properties"; VW from "Converting"). Compressed point lists, the pass [] and
+// rectangular or larger boards follow from the value type, the game and the SZ format.
+enum class ff4_change : std::uint8_t {
+    none,
+    long_label,  // LB: "may have more than 4 chars now"
+    view_list,   // VW: FF[3] gave two corner points; FF[4] lists the points in view
+    figure_data, // FG: "may contain some flags and a diagram name"
+};
+
 // What a property does to the board of a game with a board replay (Go: ff4_go.txt "How to
 // execute a move"; ff4_properties.txt Setup properties). The checker's replay and fix's
 // board act on this column, never on identifiers.
@@ -298,6 +308,7 @@ struct property_rule {
     exclusive_group exclusive = exclusive_group::none;
     restriction restrictions = restriction::none;
     board_effect effect = board_effect::none;
+    ff4_change changed = ff4_change::none;  // what FF[4] added to its value
     rule placement = rule::none;      // the rule that judges where this property stands, in
                                       // place of the generic one of its type (MN in the root:
                                       // mn_in_root; PL next to a move: pl_with_move)

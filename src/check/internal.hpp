@@ -180,6 +180,7 @@ struct row_plan {
     point_group unique_points = point_group::none;  // the row's group when its points must be unique
     bool stacks = false;         // the game stacks stones: repeating a point in this property is fine
     bool simple_values = false;  // no group, no distinct values, no replay: only the value check
+    bool ff4_forms = false;      // FF[1]-FF[3] file, and the value may use a form new in FF[4]
     rule in_root = rule::none;    // move property in the root node: move_in_root or the row's own rule
     rule with_move = rule::none;  // setup property next to a move: setup_move_mix or the row's own rule
     std::uint8_t inherit_slot = 0xff;  // slot in the inherit walker, 0xff = none
@@ -238,6 +239,7 @@ private:
     void unknown_property(const source& src, std::uint32_t i);
     void node_rules(const source& src, std::uint32_t bits, bool is_root);
     void check_values(const source& src, const prop_ref& p, const row_plan& plan);
+    void ff4_forms(const source& src, const prop_ref& p, const row_plan& plan);
     [[nodiscard]] inline bool fast_value(const source& src, const prop_ref& p, const row_plan& plan, bool moves_now);
     void play_move(const source& src, board_effect effect, std::uint32_t offset, board_point at);
     void replay_node(const source& src);

@@ -103,6 +103,15 @@ std::unique_ptr<plan_table> make_plan_table(int ff, int gm, profile p) {
         }
         plan.simple_values = plan.unique_points == point_group::none && plan.go == board_effect::none &&
                              !r.has(restriction::no_duplicate_values);
+        // FF[1]-FF[3]: forms of a value that came with FF[4] (ff4_changes.txt) are reported,
+        // so these rows take the general path (check_values -> ff4_forms).
+        if (ff >= 1 && ff <= 3) {
+            bool move = false;
+            for (const auto& a : r.shape.alternatives()) move = move || (!a.composed && a.first == value_kind::move);
+            plan.ff4_forms = plan.points == point_part::rect || r.format == value_format::size ||
+                             r.changed != ff4_change::none || (move && t->game && t->game->empty_move_is_pass);
+            if (plan.ff4_forms) plan.fast = fast_kind::general;
+        }
 
         std::uint32_t bits = 0;
         switch (r.type) {

@@ -100,7 +100,68 @@ std::string value_key(std::string_view raw, bool unordered) {
 }
 }  // namespace
 
+// Forms of a value that came with FF[4], in an FF[1]-FF[3] game tree (ff4_changes.txt "From
+// FF[3] to FF[4]" and "Compatibility"): reported where they stand, naming FF[4].
+void tree_checker::ff4_forms(const source& src, const prop_ref& p, const row_plan& plan) {
+    const property_rule& row = *plan.row;
+    const game_rule* const g = ctx_->plans->game;
+    const char* const base = src.data();
+    const std::string ident(base + p.ident, p.ident_size);
+    const std::string in = " in an FF[" + std::to_string(ctx_->ff) + "] file";
+    bool compressed = false;
+    for (std::uint32_t j = 0; j < p.count; ++j) {
+        const value_ref& v = node_.values[p.first + j];
+        const std::string_view raw(base + v.open + 1, v.size);
+        const auto parts = split_compose(raw);
+        const std::string shown = ident + "[" + std::string(raw) + "]";
+        if (plan.points == point_part::rect && parts) {
+            compressed = true;
+            report(rule::ff4_syntax, src, v.open,
+                   shown + ": a compressed point list" + in +
+                       " (new in FF[4]: \"Compressed point lists for 'list of point' PropValues\"); FF[1]-FF[3] list every point");
+        }
+        if (row.format == value_format::size) {
+            const auto size = parse_size(unescape(raw));
+            if (parts)
+                report(rule::ff4_syntax, src, v.open,
+                       shown + ": a rectangular board" + in + " (new in FF[4]: \"Rectangular boards possible\")");
+            else if (g && g->gm == 1 && size && size->columns > 19)
+                report(rule::ff4_syntax, src, v.open,
+                       shown + ": a Go board larger than 19x19" + in +
+                           " (new in FF[4]: \"Go-move/position defined for board sizes upto 52x52\")");
+        }
+        if (raw.empty() && p.count == 1 && g && g->empty_move_is_pass && row.shape.card == cardinality::single &&
+            row.shape.count >= 1 && row.shape.alts[0].first == value_kind::move)
+            report(rule::ff4_extension, src, v.open,
+                   shown + ": a pass written []" + in +
+                       " (new in FF[4]: \"Pass move may be specified as '[]'\"); FF[3] wrote [tt], which FF[4] keeps for "
+                       "boards up to 19x19");
+        if (row.changed == ff4_change::long_label && parts) {
+            const std::string label = decode_simple_text(parts->second);
+            std::size_t chars = 0;  // UTF-8 characters
+            for (const char c : label) chars += (static_cast<unsigned char>(c) & 0xC0) != 0x80;
+            if (chars > 4)
+                report(rule::ff4_extension, src, v.open,
+                       shown + ": a label of " + std::to_string(chars) + " characters" + in +
+                           " (new in FF[4]: \"LB (label) may have more than 4 chars now\"); FF[3] readers show 4");
+        }
+        if (row.changed == ff4_change::figure_data && parts)
+            report(rule::ff4_extension, src, v.open,
+                   shown + ": figure flags and a diagram name" + in +
+                       " (new in FF[4]: \"FG may contain some flags and a diagram name\")");
+    }
+    if (row.changed == ff4_change::view_list && !compressed && p.count != 2) {
+        const bool clears = p.count == 1 && node_.values[p.first].size == 0;
+        report(rule::ff4_extension, src, p.ident,
+               clears ? ident + "[]" + in + ": clearing the view is new in FF[4]"
+                      : ident + " with " + std::to_string(p.count) + " points" + in +
+                            ": FF[3] VW gave two points, the upper left and the lower right corner of the view "
+                            "(ff4_changes.txt, Converting); listing the points in view is FF[4]");
+    }
+}
+
 void tree_checker::check_values(const source& src, const prop_ref& p, const row_plan& plan) {
+    if (plan.ff4_forms) ff4_forms(src, p, plan);
     const char* const base = src.data();
     const board_size size = ctx_->size;
     const property_rule& row = *plan.row;
@@ -157,6 +218,13 @@ void tree_checker::check_values(const source& src, const prop_ref& p, const row_
         }
         if (!ok) {
             value_check c = check_value(row, g, raw, size);
+            // "Time values are given in seconds" came with FF[4]: in an FF[1]-FF[3] file a time
+            // in another form breaks that FF[4] rule (time_units: at most a warning there).
+            if (c.which == rule::value_syntax && row.format == value_format::time && ctx_->ff < 4) {
+                c.which = rule::time_units;
+                c.message = std::string(ident) + "[" + std::string(raw) +
+                            "]: not a real number of seconds (FF[4]: \"Time values are given in seconds\")";
+            }
             if (c.which != rule::none) {
                 report(c.which, src, v.open, std::move(c.message) + definition_note_);
                 continue;  // a wrong value takes no part in the point rules or the replay

@@ -60,6 +60,7 @@ struct R {
     constexpr R& note(std::string_view n) { r.note = n; return *this; }
     constexpr R& board(board_effect e) { r.effect = e; return *this; }
     constexpr R& placed_by(rule x) { r.placement = x; return *this; }
+    constexpr R& changed(ff4_change c) { r.changed = c; return *this; }
     constexpr operator property_rule() const { return r; }  // NOLINT: implicit by design
 };
 
@@ -119,6 +120,7 @@ constexpr property_rule rows[] = {
     R("DD", "---4", none,  "elist of point", "Dim points", "ff4_properties.txt: Markup properties / DD").inh().uniq(pg::self)
         .restrict(rs::clears_when_empty),
     R("LB", "--34", none,  "list of composed point ':' simpletext", "Label", "ff4_properties.txt: Markup properties / LB").uniq(pg::self)
+        .changed(ff4_change::long_label)
         .note("002_* labellist may be empty: LB[] (rule empty_list)."),
     R("LN", "---4", none,  "list of composed point ':' point", "Line", "ff4_properties.txt: Markup properties / LN")
         .restrict(rs::distinct_ends | rs::no_duplicate_values | rs::unordered_ends)
@@ -170,10 +172,12 @@ constexpr property_rule rows[] = {
     R("WL", "1234", move,  "real",   "White time left", "ff4_properties.txt: Timing properties / WL").fmt(time),
     // Miscellaneous properties
     R("FG", "1234", none,  "none | composed number \":\" simpletext", "Figure", "ff4_properties.txt: Miscellaneous properties / FG").fmt(figure)
+        .changed(ff4_change::figure_data)
         .note("Flags: 1 coordinates, 2 diagram name, 4 list moves, 256 remove captured, 512 hoshi, 32768 ignore flags."),
     R("PM", "---4", none,  "number", "Print move mode", "ff4_properties.txt: Miscellaneous properties / PM").inh().range(0, 2)
         .note("Range 0-2 from the Function text (0 none, 1 as they are, 2 modulo 100); default 1."),
     R("VW", "1234", none,  "elist of point", "View", "ff4_properties.txt: Miscellaneous properties / VW").inh().uniq(pg::self)
+        .changed(ff4_change::view_list)
         .restrict(rs::clears_when_empty)
         .note("FF[3] VW was two corner points (ff4_changes.txt Converting; disagreement vw_ff3)."),
 
