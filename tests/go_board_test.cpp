@@ -1,7 +1,10 @@
-// The Go board of the replay (src/board/go_board.hpp): captures of every shape, suicide as
-// ff4_go.txt executes it, the undo log, and real games replayed without findings.
+// The Go board (src/board/go_board.hpp): captures of every shape, suicide as ff4_go.txt
+// executes it, setup over stones, the undo log, the groups and liberty counts it keeps
+// (checked against the cells after every step of random games), and real games replayed
+// without findings.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -43,6 +46,88 @@ std::string picture(const go_board& b) {
     }
     return out;
 }
+
+}  // namespace
+
+namespace sgf::detail {
+
+// The groups the board keeps, checked against groups found afresh from the cells: every
+// stone names a representative of its own connected group, the circle from the
+// representative holds exactly the group's stones, and the counts are right (stones, and
+// pseudo-liberties: the (stone, empty neighbour) pairs). Returns "" or the first difference.
+struct go_board_inspector {
+    // Whether the groups are pending a rebuild (after setup or undo).
+    static bool pending(const go_board& b) { return !b.noted_.empty(); }
+    static stone cell_of(const go_board& b, std::uint32_t q) { return static_cast<stone>(go_board::color_of(b.st_->cell[q])); }
+    // Rebuilds pending groups now (play() would, before the next move).
+    static void settle(go_board& b) {
+        if (!b.noted_.empty()) b.rebuild();
+    }
+    static std::string check(const go_board& b) {
+        if (pending(b)) return "groups pending a rebuild";
+        const std::uint32_t cols = b.size().columns, rows = b.size().rows;
+        std::vector<char> done(go_board::max_cells, 0);
+        for (std::uint32_t r = 1; r <= rows; ++r) {
+            for (std::uint32_t c = 1; c <= cols; ++c) {
+                const std::uint32_t at = b.index({c, r});
+                const std::string where = " at " + std::to_string(c) + "," + std::to_string(r);
+                const stone color = b.at({c, r});
+                if (color == stone::empty) {
+                    if (go_board::group_of(b.st_->cell[at]) != at) return "an empty point names a group" + where;
+                    std::uint32_t empties = 0;
+                    for (const std::uint32_t q : {at + 1, at - 1, at + b.stride_, at - b.stride_})
+                        empties += cell_of(b, q) == stone::empty;
+                    if (b.st_->libs[at] != go_board::high + empties) return "wrong count of empty neighbours" + where;
+                    continue;
+                }
+                if (done[at]) continue;
+                // the group from the cells
+                std::vector<std::uint32_t> g{at};
+                done[at] = 1;
+                std::uint32_t pseudo = 0;
+                std::vector<std::uint32_t> liberties;
+                for (std::size_t i = 0; i < g.size(); ++i) {
+                    for (const std::uint32_t q : {g[i] + 1, g[i] - 1, g[i] + b.stride_, g[i] - b.stride_}) {
+                        const stone s = cell_of(b, q);
+                        if (s == stone::empty) {
+                            ++pseudo;
+                            liberties.push_back(q);
+                        }
+                        if (s == color && !done[q]) {
+                            done[q] = 1;
+                            g.push_back(q);
+                        }
+                    }
+                }
+                const std::uint32_t rep = go_board::group_of(b.st_->cell[at]);
+                if (std::find(g.begin(), g.end(), rep) == g.end()) return "representative outside the group" + where;
+                for (const std::uint32_t p : g)
+                    if (go_board::group_of(b.st_->cell[p]) != rep) return "two representatives in one group" + where;
+                std::vector<std::uint32_t> circle;
+                std::uint32_t p = rep;
+                do {
+                    circle.push_back(p);
+                    p = b.st_->next[p];
+                } while (p != rep && circle.size() <= g.size());
+                std::sort(circle.begin(), circle.end());
+                std::sort(g.begin(), g.end());
+                if (circle != g) return "the circle of stones is not the group" + where;
+                if (b.st_->stones[rep] != g.size()) return "wrong stone count" + where;
+                if (b.st_->libs[rep] != pseudo) return "wrong pseudo-liberties" + where;
+                std::sort(liberties.begin(), liberties.end());
+                liberties.erase(std::unique(liberties.begin(), liberties.end()), liberties.end());
+                if ((b.st_->libs[rep] == 0) != liberties.empty()) return "liberty count and liberties disagree" + where;
+            }
+        }
+        return "";
+    }
+};
+
+}  // namespace sgf::detail
+
+namespace {
+
+using sgf::detail::go_board_inspector;
 
 }  // namespace
 
@@ -157,6 +242,122 @@ TEST_CASE("moves onto stones and setup overwrite and undo restores exactly") {
     CHECK(picture(b) == ".....\n.....\n.....\n.....\n.....\n");
 }
 
+TEST_CASE("groups and liberty counts follow merges captures and undo") {
+    go_board b({9, 9});
+    const auto m0 = b.mark();
+    play(b, "B:cc W:dc B:cd W:dd B:ce W:de B:cf W:df");  // two walls of four
+    CHECK(go_board_inspector::check(b) == "");
+    const auto m1 = b.mark();
+    play(b, "B:cg W:dg B:ch W:dh B:ci W:di");  // both walls reach the edge
+    CHECK(go_board_inspector::check(b) == "");
+    play(b, "B:cb W:db B:ca");  // black's wall joins top to bottom: 9 stones
+    CHECK(go_board_inspector::check(b) == "");
+    play(b, "W:da");  // white's wall too, no capture: both still have liberties
+    CHECK(b.last_captures() == 0);
+    CHECK(go_board_inspector::check(b) == "");
+    b.undo(m1);  // back to two walls of four: the groups are rebuilt before the next move
+    CHECK(go_board_inspector::pending(b));
+    go_board_inspector::settle(b);
+    CHECK(go_board_inspector::check(b) == "");
+    play(b, "B:ec");  // and a move after the undo keeps them right
+    CHECK(go_board_inspector::check(b) == "");
+    b.undo(m0);
+    go_board_inspector::settle(b);
+    CHECK(go_board_inspector::check(b) == "");
+    std::string empty;
+    for (int r = 0; r < 9; ++r) empty += ".........\n";
+    CHECK(picture(b) == empty);
+}
+
+TEST_CASE("a big group is captured whole and undo brings it back") {
+    for (const sgf::board_size size : {sgf::board_size{19, 19}, sgf::board_size{52, 52}, sgf::board_size{52, 3}}) {
+        // Black fills every point but the last one by moves (one growing group, never
+        // without a liberty); White's move there takes them all.
+        go_board b(size);
+        const std::uint32_t points = size.columns * size.rows;
+        for (std::uint32_t r = 1; r <= size.rows; ++r)
+            for (std::uint32_t c = 1; c <= size.columns; ++c)
+                if (c != size.columns || r != size.rows) CHECK(b.play(stone::black, {c, r}) == stone::empty);
+        CHECK(b.last_captures() == 0);
+        CHECK(go_board_inspector::check(b) == "");
+        const auto m = b.mark();
+        CHECK(b.play(stone::white, {size.columns, size.rows}) == stone::empty);
+        CHECK(b.last_captures() == points - 1);
+        CHECK(b.at({1, 1}) == stone::empty);
+        CHECK(b.at({size.columns, size.rows}) == stone::white);
+        CHECK(go_board_inspector::check(b) == "");
+        b.undo(m);
+        CHECK(b.at({1, 1}) == stone::black);
+        CHECK(b.at({size.columns, size.rows}) == stone::empty);
+        // the same move again after the undo: the group was rebuilt with its one liberty
+        CHECK(b.play(stone::white, {size.columns, size.rows}) == stone::empty);
+        CHECK(b.last_captures() == points - 1);
+        CHECK(go_board_inspector::check(b) == "");
+        // and the black move there instead is suicide of the whole board
+        b.undo(m);
+        CHECK(b.play(stone::black, {size.columns, size.rows}) == stone::empty);
+        CHECK(b.last_captures() == points);
+        CHECK(go_board_inspector::check(b) == "");
+    }
+}
+
+TEST_CASE("setup over stones splits and joins groups") {
+    go_board b({5, 3});
+    for (const char* p : {"aa", "ba", "ca", "da", "ea"}) b.set(stone::white, pt(p));  // a white row
+    for (const char* p : {"ab", "bb", "cb", "db", "eb"}) b.set(stone::black, pt(p));  // under a black row
+    go_board_inspector::settle(b);
+    CHECK(go_board_inspector::check(b) == "");
+    // The white row has no liberty, yet setup leaves it (ff4_go.txt: "illegal positions
+    // remain on the board"); AB in its middle splits it into two breathless groups.
+    CHECK(b.set(stone::black, pt("ca")));
+    CHECK(b.set(stone::empty, pt("cb")));  // AE splits the black row
+    go_board_inspector::settle(b);
+    CHECK(go_board_inspector::check(b) == "");
+    CHECK(picture(b) == "OOXOO\nXX.XX\n.....\n");
+    // Only groups next to the move are checked: black cb touches neither breathless pair.
+    play(b, "B:cb");
+    CHECK(b.last_captures() == 0);
+    CHECK(b.at(pt("aa")) == stone::white);
+    CHECK(b.at(pt("ea")) == stone::white);
+    CHECK(go_board_inspector::check(b) == "");
+    // A white move onto the black stone ca (W206's case) joins both pairs into one row
+    // again, which has no liberty: after checking black (alive), suicide of five.
+    CHECK(b.play(stone::white, pt("ca")) == stone::black);
+    CHECK(b.last_captures() == 5);
+    CHECK(picture(b) == ".....\nXXXXX\n.....\n");
+    CHECK(go_board_inspector::check(b) == "");
+}
+
+TEST_CASE("a move onto a stone can split the overwritten group") {
+    go_board b({5, 5});
+    play(b, "B:ac B:bc B:cc B:dc B:ec W:ab W:bb W:db W:eb W:ad W:bd W:dd W:ed");
+    CHECK(go_board_inspector::check(b) == "");
+    const auto m = b.mark();
+    // White onto the middle of the black row: black falls apart in two pairs without a
+    // liberty, both next to the move: both are captured.
+    CHECK(b.play(stone::white, pt("cc")) == stone::black);
+    CHECK(b.last_captures() == 4);
+    CHECK(picture(b) ==
+          ".....\n"
+          "OO.OO\n"
+          "..O..\n"
+          "OO.OO\n"
+          ".....\n");
+    CHECK(go_board_inspector::check(b) == "");
+    b.undo(m);
+    // Again with a liberty for the right pair: only the left pair goes.
+    CHECK(b.set(stone::empty, pt("ed")));
+    CHECK(b.play(stone::white, pt("cc")) == stone::black);
+    CHECK(b.last_captures() == 2);
+    CHECK(picture(b) ==
+          ".....\n"
+          "OO.OO\n"
+          "..OXX\n"
+          "OO.O.\n"
+          ".....\n");
+    CHECK(go_board_inspector::check(b) == "");
+}
+
 // A plain reference for the differential test below: the board as a grid, groups found by
 // a fresh flood fill every time, no counts, no undo log (snapshots instead).
 struct reference_board {
@@ -207,8 +408,9 @@ TEST_CASE("random play setup and undo agree with a plain reference board") {
         rnd = rnd * 6364136223846793005ULL + 1442695040888963407ULL;
         return static_cast<std::uint32_t>((rnd >> 33) % n);
     };
-    const sgf::board_size sizes[] = {{1, 1}, {2, 2}, {3, 3}, {5, 5}, {7, 4}, {9, 9}, {19, 19}, {52, 52}};
-    std::size_t compared = 0;
+    const sgf::board_size sizes[] = {{1, 1}, {2, 2}, {3, 3}, {5, 5}, {7, 4}, {1, 9}, {52, 2},
+                                     {9, 9}, {13, 13}, {19, 19}, {25, 25}, {52, 52}};
+    std::size_t compared = 0, groups_checked = 0;
     for (const sgf::board_size size : sizes) {
         go_board b(size);
         reference_board ref(size.columns, size.rows);
@@ -236,10 +438,19 @@ TEST_CASE("random play setup and undo agree with a plain reference board") {
             for (std::uint32_t r = 1; r <= size.rows; ++r)
                 for (std::uint32_t c = 1; c <= size.columns; ++c) same = same && b.at({c, r}) == ref.at(c, r);
             REQUIRE_MESSAGE(same, "board " << size.columns << "x" << size.rows << " differs after step " << step);
+            // The groups: right after every move; after setup and undo they wait for the next
+            // move, so rebuild them now and then to check the rebuild on its own.
+            if (go_board_inspector::pending(b) && next(4) == 0) go_board_inspector::settle(b);
+            if (!go_board_inspector::pending(b)) {
+                const std::string wrong = go_board_inspector::check(b);
+                REQUIRE_MESSAGE(wrong.empty(), "board " << size.columns << "x" << size.rows << " step " << step << ": " << wrong);
+                ++groups_checked;
+            }
             ++compared;
         }
     }
-    CHECK(compared == 8 * 4000);
+    CHECK(compared == std::size(sizes) * 4000);
+    CHECK(groups_checked > compared / 2);
 }
 
 TEST_CASE("corpus games replay without findings") {

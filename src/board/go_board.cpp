@@ -1,107 +1,233 @@
 #include "board/go_board.hpp"
 
-#include <algorithm>
-
 namespace sgf::detail {
 
+namespace {
+constexpr std::uint32_t border_cell = static_cast<std::uint32_t>(stone::border);
+// All ones when b, else zero.
+constexpr std::uint32_t mask(bool b) noexcept { return 0u - static_cast<std::uint32_t>(b); }
+}  // namespace
+
 bool go_board::reset(board_size s) {
-    log_size_ = 0;
+    if (!st_) {
+        st_ = std::make_unique<storage>();
+        noted_.reserve(max_cells);  // a cell is noted once: note() never allocates (undo is noexcept)
+        stack_.reserve(max_cells);
+        grow_log();
+    }
+    log_end_ = log_.data();
+    fast_until_ = log_.data() + log_.size();
+    for (const std::uint16_t d : noted_) st_->noted[d] = 0;
+    noted_.clear();
     if (s.columns < 1 || s.rows < 1 || s.columns > max_side || s.rows > max_side) {
-        cells_.clear();
         size_ = {};
         return false;
     }
-    const std::size_t n = static_cast<std::size_t>(s.columns + 2) * (s.rows + 2);
-    if (s != size_ || cells_.size() != n) {
+    const std::uint32_t n = (s.columns + 2) * (s.rows + 2);
+    if (s != size_) {  // the empty board of this size, once: later resets copy it
         size_ = s;
         stride_ = s.columns + 2;
-        cells_.assign(n, static_cast<std::uint8_t>(stone::border));
-        empty_libs_.clear();
-        seen_.assign(n, 0);  // stamps stay valid across resets of the same size
-        stamp_ = 0;
+        empty_cell_.resize(n);
+        for (std::uint32_t i = 0; i < n; ++i) empty_cell_[i] = word(i, border_cell);
+        for (std::uint32_t r = 1; r <= s.rows; ++r)
+            for (std::uint32_t i = index({1, r}); i <= index({s.columns, r}); ++i) empty_cell_[i] = i;
+        std::copy_n(empty_cell_.data(), n, st_->cell);
+        empty_libs_.resize(n);
+        for (std::uint32_t i = 0; i < n; ++i) empty_libs_[i] = color_of(empty_cell_[i]) == 0 ? empty_count(i) : high;
     }
-    for (std::uint32_t r = 1; r <= s.rows; ++r)
-        std::fill_n(cells_.begin() + index({1, r}), s.columns, static_cast<std::uint8_t>(stone::empty));
-    if (empty_libs_.size() != n) {  // the counts of the empty board, once per size
-        empty_libs_.assign(n, 0);
-        constexpr auto e = static_cast<std::uint8_t>(stone::empty);
-        for (std::uint32_t r = 1; r <= s.rows; ++r) {
-            for (std::uint32_t col = 1; col <= s.columns; ++col) {
-                const std::uint32_t at = index({col, r});
-                empty_libs_[at] = static_cast<std::uint8_t>((cells_[at + 1] == e) + (cells_[at - 1] == e) +
-                                                            (cells_[at + stride_] == e) + (cells_[at - stride_] == e));
-            }
-        }
-    }
-    libs_ = empty_libs_;
+    std::copy_n(empty_cell_.data(), n, st_->cell);
+    std::copy_n(empty_libs_.data(), n, st_->libs);
     return true;
 }
 
+void go_board::grow_log() {
+    const std::size_t used = static_cast<std::size_t>(log_end_ - log_.data());
+    log_.resize(log_.size() * 2 + 256);
+    log_end_ = log_.data() + used;
+    fast_until_ = noted_.empty() ? log_.data() + log_.size() : nullptr;
+}
+
+std::uint32_t go_board::empty_count(std::uint32_t at) const noexcept {
+    const std::uint32_t* const c = st_->cell;
+    return high + (color_of(c[at + 1]) == 0) + (color_of(c[at - 1]) == 0) + (color_of(c[at + stride_]) == 0) +
+           (color_of(c[at - stride_]) == 0);
+}
+
+void go_board::note(std::uint32_t at) {
+    fast_until_ = nullptr;
+    if (st_->noted[at]) return;
+    st_->noted[at] = 1;
+    noted_.push_back(static_cast<std::uint16_t>(at));
+}
+
 void go_board::undo(std::size_t m) noexcept {
-    while (log_size_ > m) {
-        --log_size_;
-        write(log_[log_size_].at, log_[log_size_].before);
+    const std::uint32_t* const to = log_.data() + m;
+    while (log_end_ > to) {
+        const std::uint32_t e = *--log_end_;
+        st_->cell[group_of(e)] = e;  // right for an empty cell; a stone's group: rebuild()
+        note(group_of(e));
     }
 }
 
-// Flood fill from `at` over its color; stops at the first liberty. group_ holds the stones
-// visited (the whole group when there is no liberty).
-bool go_board::has_liberty(std::uint32_t at) {
-    const std::uint8_t color = cells_[at];
-    const std::uint32_t d[4] = {1, stride_, static_cast<std::uint32_t>(-1), static_cast<std::uint32_t>(-stride_)};
-    if (++stamp_ == 0) {  // wrapped: clear the stamps once every 4 billion fills
-        std::fill(seen_.begin(), seen_.end(), 0);
+// A group is a connected set of stones of one color, and its liberty count is a sum over
+// its stones: so a group that contains no noted cell and no neighbour of one is unchanged
+// (members, representative and counts). Every other group is found again from a stone next
+// to or on a noted cell, and only those are flood-filled. An empty cell's count changes only
+// when it or a neighbour is noted, so those are counted again too.
+void go_board::rebuild() {
+    storage& b = *st_;
+    if (++stamp_ == 0) {  // wrapped: clear the stamps once every 4 billion rebuilds
+        std::fill(std::begin(b.seen), std::end(b.seen), 0);
         stamp_ = 1;
     }
-    group_.clear();
-    group_.push_back(static_cast<std::uint16_t>(at));
-    seen_[at] = stamp_;
-    for (std::size_t i = 0; i < group_.size(); ++i) {
-        const std::uint32_t p = group_[i];
-        if (libs_[p] != 0) return true;
-        for (const std::uint32_t k : d) {
-            const std::uint32_t q = p + k;
-            if (cells_[q] == color && seen_[q] != stamp_) {
-                seen_[q] = stamp_;
-                group_.push_back(static_cast<std::uint16_t>(q));
+    const std::uint32_t s = stride_;
+    for (const std::uint16_t d : noted_) {
+        b.noted[d] = 0;
+        for (const std::uint32_t start : {std::uint32_t{d}, d + 1u, d - 1u, d + s, d - s}) {
+            const std::uint32_t color = color_of(b.cell[start]);
+            if (color == border_cell || b.seen[start] == stamp_) continue;
+            b.seen[start] = stamp_;
+            if (color == 0) {
+                b.libs[start] = empty_count(start);
+                continue;
             }
+            // the group of `start`, with `start` as its representative
+            stack_.clear();
+            stack_.push_back(static_cast<std::uint16_t>(start));
+            std::uint32_t libs = 0, stones = 0, last = start;
+            while (!stack_.empty()) {
+                const std::uint32_t p = stack_.back();
+                stack_.pop_back();
+                b.cell[p] = word(start, color);
+                b.next[last] = p;  // the circle, in visiting order
+                last = p;
+                ++stones;
+                for (const std::uint32_t q : {p + 1, p - 1, p + s, p - s}) {
+                    libs += color_of(b.cell[q]) == 0;
+                    if (color_of(b.cell[q]) == color && b.seen[q] != stamp_) {
+                        b.seen[q] = stamp_;
+                        stack_.push_back(static_cast<std::uint16_t>(q));
+                    }
+                }
+            }
+            b.next[last] = start;
+            b.libs[start] = libs;
+            b.stones[start] = stones;
         }
     }
-    return false;
+    noted_.clear();
+    fast_until_ = log_.data() + log_.size();
 }
 
-void go_board::remove_group() {
-    for (const std::uint16_t p : group_) put(p, stone::empty);
-    captured_ += static_cast<std::uint32_t>(group_.size());
-}
-
-stone go_board::play(stone color, board_point p) {
-    const std::uint32_t at = index(p);
-    const std::uint8_t* const c = cells_.data();
-    const std::uint8_t* const l = libs_.data();
-    const auto before = static_cast<stone>(c[at]);
-    captured_ = 0;
-    put(at, color);
-    const auto other = static_cast<std::uint8_t>(opponent(color));
+// Every stone of the group becomes empty (logged), and each of its four neighbours gains
+// one, counted on whatever the neighbour names: a group's pseudo-liberties, an empty cell's
+// count, or a border cell's (never read). The removed stones' own counts of empty
+// neighbours are set afterwards, when all of them are empty (the first pass may count on
+// them, or on the dying group, whose representative is one of them).
+void go_board::remove(std::uint32_t g) {
+    storage& b = *st_;
     const std::uint32_t s = stride_;
-    // An opponent stone next to the move with no empty neighbour may belong to a group
-    // without liberties: only then a flood fill (rare; computed without a branch per
-    // neighbour, as these tests are unpredictable).
-    const auto at_risk = [&](std::uint32_t q) { return static_cast<unsigned>(c[q] == other) & static_cast<unsigned>(l[q] == 0); };
-    if (at_risk(at + 1) | at_risk(at - 1) | at_risk(at + s) | at_risk(at - s)) [[unlikely]] {
-        for (const std::uint32_t q : {at + 1, at - 1, at + s, at - s})
-            if (c[q] == other && l[q] == 0 && !has_liberty(q)) remove_group();
+    captured_ += b.stones[g];
+    std::uint32_t p = g;
+    do {
+        log(p);
+        b.cell[p] = p;
+        ++libs_of(b.cell[p + 1]);
+        ++libs_of(b.cell[p - 1]);
+        ++libs_of(b.cell[p + s]);
+        ++libs_of(b.cell[p - s]);
+        p = b.next[p];
+    } while (p != g);
+    do {
+        b.libs[p] = empty_count(p);
+        p = b.next[p];
+    } while (p != g);
+}
+
+// A move with groups pending a rebuild, onto a stone, or with the undo log full.
+stone go_board::play_slow(stone color, std::uint32_t at) {
+    if (!noted_.empty()) rebuild();
+    if (log_end_ == log_.data() + log_.size()) grow_log();
+    if (color_of(st_->cell[at]) == 0) {
+        play_on_empty(static_cast<std::uint32_t>(color), at);
+        return stone::empty;
     }
-    // suicide: ff4_go.txt removes the own group too (has_liberty stops at the first stone
-    // of the group with an empty neighbour)
-    if (l[at] == 0 && !has_liberty(at)) remove_group();
+    return play_onto_stone(color, at);
+}
+
+// Group b joins group a or a joins b, whichever is smaller (so a stone is relabelled
+// O(log n) times over a game); returns the representative of the whole.
+std::uint32_t go_board::merge(std::uint32_t a, std::uint32_t b, std::uint32_t own) {
+    storage& st = *st_;
+    const std::uint32_t big = a ^ ((a ^ b) & mask(st.stones[b] > st.stones[a])), small = a ^ b ^ big;
+    std::uint32_t p = small;
+    do {
+        st.cell[p] = word(big, own);
+        p = st.next[p];
+    } while (p != small);
+    std::swap(st.next[big], st.next[small]);
+    st.stones[big] += st.stones[small];
+    st.libs[big] += st.libs[small];
+    return big;
+}
+
+// The stone at `at` belongs to one of the friendly groups next to it. When `join`, all of
+// them become one. When `zero`, the opponent groups without liberties next to it are
+// removed (the count that reached 0 may also be an own group's, which lives on through
+// the new stone: the suicide test follows). Returns the representative of the own group.
+std::uint32_t go_board::finish_move(std::uint32_t at, bool join, bool zero) {
+    storage& b = *st_;
+    const std::uint32_t around[4] = {at + 1, at - 1, at + stride_, at - stride_};
+    const std::uint32_t w0 = b.cell[around[0]], w1 = b.cell[around[1]], w2 = b.cell[around[2]], w3 = b.cell[around[3]];
+    const std::uint32_t own = color_of(b.cell[at]), enemy = own ^ 3;
+    std::uint32_t g = group_of(b.cell[at]);
+    if (join) {
+        // The friendly groups other than g (0 for the rest), without branches: usually one.
+        const auto other = [&](std::uint32_t w) { return group_of(w) & mask(color_of(w) == own && group_of(w) != g); };
+        const std::uint32_t f0 = other(w0), f1 = other(w1), f2 = other(w2), f3 = other(w3);
+        const std::uint32_t first = std::max(std::max(f0, f1), std::max(f2, f3));
+        const auto besides = [first](std::uint32_t f) { return f & mask(f != first); };
+        const std::uint32_t second = std::max(std::max(besides(f0), besides(f1)), std::max(besides(f2), besides(f3)));
+        g = merge(g, first, own);
+        if (second != 0) [[unlikely]] {  // three or four groups meet
+            const auto third = [second](std::uint32_t f) { return f != second ? f : 0; };
+            const std::uint32_t last = std::max(std::max(third(besides(f0)), third(besides(f1))),
+                                                std::max(third(besides(f2)), third(besides(f3))));
+            g = merge(g, second, own);
+            if (last != 0) g = merge(g, last, own);
+        }
+    }
+    if (zero) {
+        for (const std::uint32_t q : around) {  // a group next to the move twice is removed once: then empty
+            const std::uint32_t w = b.cell[q];
+            if (color_of(w) == enemy && libs_of(w) == 0) remove(group_of(w));
+        }
+    }
+    return g;
+}
+
+// A move onto a stone (executed anyway, ff4_go.txt): the overwritten stone's group may fall
+// apart, so the cell is noted and the groups around it rebuilt, then captures as usual.
+stone go_board::play_onto_stone(stone color, std::uint32_t at) {
+    storage& b = *st_;
+    const auto before = static_cast<stone>(color_of(b.cell[at]));
+    log(at);
+    b.cell[at] = word(at, static_cast<std::uint32_t>(color));
+    note(at);
+    rebuild();
+    const std::uint32_t enemy = static_cast<std::uint32_t>(opponent(color));
+    for (const std::uint32_t q : {at + 1, at - 1, at + stride_, at - stride_})
+        if (color_of(b.cell[q]) == enemy && libs_of(b.cell[q]) == 0) remove(group_of(b.cell[q]));
+    if (libs_of(b.cell[at]) == 0) remove(group_of(b.cell[at]));
     return before;
 }
 
 bool go_board::set(stone color, board_point p) {
     const std::uint32_t at = index(p);
-    if (cells_[at] == static_cast<std::uint8_t>(color)) return false;
-    put(at, color);
+    if (color_of(st_->cell[at]) == static_cast<std::uint32_t>(color)) return false;
+    log(at);
+    st_->cell[at] = word(at, static_cast<std::uint32_t>(color));  // a stone's group: rebuild()
+    note(at);
     return true;
 }
 
