@@ -258,18 +258,22 @@ void convert_node(std::vector<fix_prop>& props, bool top_root, const fix_context
 
 void replay_and_mark(std::vector<fix_prop>& props, const fix_context& c) {
     if (c.board && c.game) {
+        go_board& board = *c.board;
         for (const fix_prop& p : props) {
-            const std::uint8_t color = p.ident == "AB" ? fix_board::black : p.ident == "AW" ? fix_board::white : fix_board::empty;
+            const stone color = p.ident == "AB" ? stone::black : p.ident == "AW" ? stone::white : stone::empty;
             if (p.ident != "AB" && p.ident != "AW" && p.ident != "AE") continue;
             for (const std::string& v : p.values)
-                if (const auto r = parse_point_rect(*c.game, v)) r->for_each([&](board_point pt) { c.board->set(pt, color); });
+                if (const auto r = parse_point_rect(*c.game, v))
+                    r->for_each([&](board_point pt) {
+                        if (board.contains(pt)) (void)board.set(color, pt);
+                    });
         }
         for (const fix_prop& p : props) {
             if (p.ident != "B" && p.ident != "W") continue;
             for (const std::string& v : p.values) {
                 const auto m = parse_move(*c.game, v, c.size);
-                if (m && m->kind == move_kind::point && m->count == 1)
-                    c.board->play(m->points[0], p.ident == "B" ? fix_board::black : fix_board::white);
+                if (m && m->kind == move_kind::point && m->count == 1 && board.contains(m->points[0]))
+                    (void)board.play(p.ident == "B" ? stone::black : stone::white, m->points[0]);
             }
         }
     }
@@ -282,7 +286,7 @@ void replay_and_mark(std::vector<fix_prop>& props, const fix_context& c) {
     std::vector<std::string> ma, tr;
     for (const std::string& v : m.values) {
         const auto pt = c.board && c.game ? parse_point(*c.game, v, c.size) : std::nullopt;
-        (pt && c.board->at(*pt) != fix_board::empty ? tr : ma).push_back(v);
+        (pt && c.board->contains(*pt) && c.board->at(*pt) != stone::empty ? tr : ma).push_back(v);
     }
     if (!ma.empty()) add_values(props, at, "MA", ma, m.pos);
     if (!tr.empty()) add_values(props, std::min(at + 1, props.size()), "TR", tr, m.pos);

@@ -1,7 +1,7 @@
 #pragma once
 // Private pieces of sgf::fix (include/sgf/fix.hpp): one node goes through
 //   read (fix_merge.cpp) -> merge -> convert (fix_convert.cpp) -> split and build (fix_split.cpp),
-// driven over the tree without recursion by fix.cpp. fix_board.cpp is the Go board that
+// driven over the tree without recursion by fix.cpp. The Go board (board/go_board.hpp)
 // tells M on a stone (TR) from M on an empty point (MA).
 #include <cstdint>
 #include <string>
@@ -9,38 +9,13 @@
 #include <unordered_map>
 #include <vector>
 
+#include "board/go_board.hpp"
 #include "sgf/diagnostic.hpp"
 #include "sgf/fix.hpp"
 #include "sgf/properties.hpp"
 #include "tree/source.hpp"
 
 namespace sgf::detail {
-
-// A Go board with an undo log: variations roll back to where they branched.
-class fix_board {
-public:
-    enum : std::uint8_t { empty = 0, black = 1, white = 2 };
-    explicit fix_board(board_size s);
-    [[nodiscard]] bool on(board_point p) const noexcept {
-        return p.column >= 1 && p.row >= 1 && p.column <= w_ && p.row <= h_;
-    }
-    [[nodiscard]] std::uint8_t at(board_point p) const noexcept { return on(p) ? cells_[index(p)] : std::uint8_t{empty}; }
-    void set(board_point p, std::uint8_t color);   // setup: overwrites, no captures
-    void play(board_point p, std::uint8_t color);  // move: captures, then suicide (ff4_go.txt)
-    [[nodiscard]] std::size_t mark() const noexcept { return undo_.size(); }
-    void rollback(std::size_t mark);
-
-private:
-    [[nodiscard]] std::uint32_t index(board_point p) const noexcept { return (p.row - 1) * w_ + (p.column - 1); }
-    void put(std::uint32_t i, std::uint8_t c);
-    void remove_if_dead(std::uint32_t start);
-    std::uint32_t w_, h_;
-    std::vector<std::uint8_t> cells_;
-    std::vector<std::pair<std::uint32_t, std::uint8_t>> undo_;
-    std::vector<std::uint32_t> stack_, group_;
-    std::vector<std::uint32_t> seen_;
-    std::uint32_t generation_ = 0;
-};
 
 // Where something stands in the input; made a line and column only for a diagnostic
 // (counting lines for every property would cost more than the rest of fix).
@@ -66,7 +41,7 @@ struct fix_context {
     int gm = 1;
     const game_rule* game = nullptr;  // nullptr: a game without a page
     board_size size{};
-    fix_board* board = nullptr;  // Go with M properties only
+    go_board* board = nullptr;  // Go with M properties only; variations rewind it (mark, undo)
     std::vector<diagnostic>* out = nullptr;
 
     void note(std::string_view code, fix_pos where, std::string message, std::string hint) const;

@@ -77,7 +77,7 @@ game_tree fix_tree(const game_tree& root, fix_context& c) {
         frame& f = stack.back();
         const auto vs = f.in->variations();
         if (f.next < vs.size()) {
-            if (c.board) c.board->rollback(f.board);
+            if (c.board) c.board->undo(f.board);
             const game_tree& child = vs[f.next++];
             enter(child);
             continue;
@@ -135,13 +135,14 @@ fix_result fix(const load_result& input) {
         };
         game_of(root);
         const std::size_t findings = r.diagnostics.size();
-        std::unique_ptr<detail::fix_board> board;
+        std::unique_ptr<detail::go_board> board;
         game_tree fixed;
         for (int pass = 0; pass < 2; ++pass) {
             board.reset();
             c.board = nullptr;
-            if (c.gm == 1 && c.size.known() && c.size.columns <= 52 && c.size.rows <= 52 && has_m(i)) {
-                board = std::make_unique<detail::fix_board>(c.size);
+            if (c.gm == 1 && c.size.known() && c.size.columns <= detail::go_board::max_side &&
+                c.size.rows <= detail::go_board::max_side && has_m(i)) {
+                board = std::make_unique<detail::go_board>(c.size);
                 c.board = board.get();
             }
             r.diagnostics.resize(findings);

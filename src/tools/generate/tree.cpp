@@ -655,7 +655,9 @@ private:
             if (s == stone::border) continue;
             for (const auto& v : q.values)
                 if (auto rect = parse_point_rect(g_, v.raw); rect && rect->count() <= 52 * 52)
-                    rect->for_each([&](board_point b) { board_.set(s, b); });
+                    rect->for_each([&](board_point b) {
+                        if (board_.contains(b)) (void)board_.set(s, b);
+                    });
         }
     }
 
