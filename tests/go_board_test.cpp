@@ -57,11 +57,11 @@ namespace sgf::detail {
 // pseudo-liberties: the (stone, empty neighbour) pairs). Returns "" or the first difference.
 struct go_board_inspector {
     // Whether the groups are pending a rebuild (after setup or undo).
-    static bool pending(const go_board& b) { return !b.noted_.empty(); }
+    static bool pending(const go_board& b) { return b.pending(); }
     static stone cell_of(const go_board& b, std::uint32_t q) { return static_cast<stone>(go_board::color_of(b.st_->cell[q])); }
     // Rebuilds pending groups now (play() would, before the next move).
     static void settle(go_board& b) {
-        if (!b.noted_.empty()) b.rebuild();
+        if (b.pending()) b.rebuild();
     }
     static std::string check(const go_board& b) {
         if (pending(b)) return "groups pending a rebuild";
@@ -255,11 +255,21 @@ TEST_CASE("groups and liberty counts follow merges captures and undo") {
     play(b, "W:da");  // white's wall too, no capture: both still have liberties
     CHECK(b.last_captures() == 0);
     CHECK(go_board_inspector::check(b) == "");
-    b.undo(m1);  // back to two walls of four: the groups are rebuilt before the next move
+    b.undo(m1);  // back to two walls of four: each move joined one group, taken back exactly
+    CHECK_FALSE(go_board_inspector::pending(b));
+    CHECK(go_board_inspector::check(b) == "");
+    play(b, "B:ge B:gg");
+    const auto m2 = b.mark();
+    play(b, "B:gf");  // connects two groups: undo notes the cells, rebuilt before the next move
+    CHECK(go_board_inspector::check(b) == "");
+    b.undo(m2);
     CHECK(go_board_inspector::pending(b));
     go_board_inspector::settle(b);
     CHECK(go_board_inspector::check(b) == "");
-    play(b, "B:ec");  // and a move after the undo keeps them right
+    play(b, "B:ec B:gf");  // and moves after the undo keep them right
+    CHECK(go_board_inspector::check(b) == "");
+    b.undo(m1);  // back past the rebuild: the moves before it are not taken back exactly
+    go_board_inspector::settle(b);
     CHECK(go_board_inspector::check(b) == "");
     b.undo(m0);
     go_board_inspector::settle(b);
@@ -451,6 +461,74 @@ TEST_CASE("random play setup and undo agree with a plain reference board") {
     }
     CHECK(compared == std::size(sizes) * 4000);
     CHECK(groups_checked > compared / 2);
+}
+
+TEST_CASE("random trees walked depth first agree with a plain reference board") {
+    // As the checker walks a game tree: a mark when a variation starts, moves and setup in
+    // its nodes, undo to the mark when it ends; on crowded boards, with short variations, so
+    // that undo takes moves back one by one between rebuilds of the groups.
+    std::uint64_t rnd = 777;
+    const auto next = [&rnd](std::uint32_t n) {
+        rnd = rnd * 6364136223846793005ULL + 1442695040888963407ULL;
+        return static_cast<std::uint32_t>((rnd >> 33) % n);
+    };
+    std::size_t nodes = 0, groups_checked = 0;
+    for (const sgf::board_size size : {sgf::board_size{9, 9}, sgf::board_size{13, 13}, sgf::board_size{19, 19},
+                                       sgf::board_size{6, 11}}) {
+        for (int game = 0; game < 25; ++game) {
+            go_board b(size);
+            reference_board ref(size.columns, size.rows);
+            const auto random_point = [&] { return board_point{1 + next(size.columns), 1 + next(size.rows)}; };
+            const auto step = [&] {  // one node: mostly a move, sometimes setup
+                const board_point p = random_point();
+                if (next(10) < 8) {
+                    const stone s = next(2) ? stone::black : stone::white;
+                    b.play(s, p);
+                    ref.play(s, p.column, p.row);
+                } else {
+                    const stone s = static_cast<stone>(next(3));
+                    b.set(s, p);
+                    ref.at(p.column, p.row) = s;
+                }
+                ++nodes;
+            };
+            const auto same = [&] {
+                for (std::uint32_t r = 1; r <= size.rows; ++r)
+                    for (std::uint32_t c = 1; c <= size.columns; ++c)
+                        if (b.at({c, r}) != ref.at(c, r)) return false;
+                return true;
+            };
+            const auto filled = size.columns * size.rows * (3 + next(4)) / 10;  // 30-60% of the points
+            for (std::uint32_t i = 0; i < filled; ++i) step();
+            // the walk: a stack of (mark, reference snapshot, children left)
+            struct frame {
+                std::size_t mark;
+                std::vector<stone> cells;
+                std::uint32_t children;
+            };
+            std::vector<frame> stack{{b.mark(), ref.cells, 8}};
+            while (!stack.empty() && nodes < 200000) {
+                frame& f = stack.back();
+                if (f.children == 0) {
+                    b.undo(f.mark);
+                    ref.cells = f.cells;
+                    stack.pop_back();
+                } else {
+                    --f.children;
+                    stack.push_back({b.mark(), ref.cells, stack.size() < 6 ? next(4) : 0u});
+                    for (std::uint32_t k = 1 + next(4); k > 0; --k) step();
+                }
+                REQUIRE_MESSAGE(same(), "board " << size.columns << "x" << size.rows << " differs after node " << nodes);
+                if (!go_board_inspector::pending(b)) {
+                    const std::string wrong = go_board_inspector::check(b);
+                    REQUIRE_MESSAGE(wrong.empty(), "board " << size.columns << "x" << size.rows << " node " << nodes << ": " << wrong);
+                    ++groups_checked;
+                }
+            }
+        }
+    }
+    CHECK_MESSAGE(nodes > 10000, nodes << " nodes, " << groups_checked << " checks");
+    CHECK(groups_checked > 1000);
 }
 
 TEST_CASE("corpus games replay without findings") {

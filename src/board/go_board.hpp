@@ -105,7 +105,10 @@ private:
     // 2^30 exactly for a stone of that color) and its group below.
     static constexpr std::uint32_t word(std::uint32_t group, std::uint32_t color) noexcept { return color << 30 | group; }
     static constexpr std::uint32_t color_of(std::uint32_t w) noexcept { return w >> 30; }
-    static constexpr std::uint32_t group_of(std::uint32_t w) noexcept { return w & (high - 1); }
+    static constexpr std::uint32_t group_of(std::uint32_t w) noexcept { return w & (simple - 1); }
+    // In the log: a move to an empty point that joined at most one group and removed
+    // nothing, which undo() takes back exactly (unplay) instead of noting its cell.
+    static constexpr std::uint32_t simple = 1u << 29;
     // The count named by a cell's word.
     [[nodiscard]] std::uint32_t& libs_of(std::uint32_t w) const noexcept { return st_->libs[group_of(w)]; }
 
@@ -118,9 +121,16 @@ private:
     }
     void grow_log();
     void note(std::uint32_t at);  // a cell changed outside play(): its groups need rebuilding
-    void rebuild();               // the groups and counts around the noted cells
+    void unplay(std::uint32_t at) noexcept;  // takes back a simple move (the last change)
+    void rebuild();               // the groups and counts around the noted cells (or all)
+    [[nodiscard]] bool pending() const noexcept { return rebuild_all_ || !noted_.empty(); }
     [[nodiscard]] std::uint32_t empty_count(std::uint32_t at) const noexcept;  // high + empty neighbours
     void remove(std::uint32_t group);  // its stones: empty, counted, neighbours' liberties
+    void clear() noexcept;  // the empty board of size_, an empty log
+    // Puts a stone of color own on the empty point at and returns the group it joined.
+    // others: more own groups touch it (finish_move joins them); zero: a count around
+    // reached 0 (an opponent group to capture, maybe).
+    inline std::uint32_t place(std::uint32_t own, std::uint32_t at, bool& others, bool& zero);
     inline void play_on_empty(std::uint32_t own, std::uint32_t at);
     [[gnu::noinline]] stone play_slow(stone color, std::uint32_t at);
     stone play_onto_stone(stone color, std::uint32_t at);
@@ -140,17 +150,19 @@ private:
     // null while groups wait for rebuild() (one test for both).
     std::uint32_t* fast_until_ = nullptr;
     std::vector<std::uint16_t> noted_;  // cells changed since the groups were last right
+    bool rebuild_all_ = false;          // too many for noted_: all of them
+    std::size_t exact_from_ = 0;        // log entries from here on came after the last rebuild
     std::uint32_t stamp_ = 0;
     std::vector<std::uint16_t> stack_;  // rebuild's flood fill
     std::uint32_t captured_ = 0;
 };
 
-// A move to an empty point, the common case. Its tests on the neighbours are arithmetic,
-// not branches (they are unpredictable): the cost is the same whatever surrounds the move,
-// until it connects own groups or a count reaches 0 and finish_move runs.
-inline void go_board::play_on_empty(std::uint32_t own, std::uint32_t at) {
+// A stone on an empty point: a move's common case, and setup's. Its tests on the neighbours
+// are arithmetic, not branches (they are unpredictable): the cost is the same whatever
+// surrounds the point, until it connects own groups or a count reaches 0.
+inline std::uint32_t go_board::place(std::uint32_t own, std::uint32_t at, bool& others, bool& zero) {
     storage& b = *st_;
-    *log_end_++ = at;
+    *log_end_++ = at | simple;
     const std::uint32_t s = stride_;
     const std::uint32_t w0 = b.cell[at + 1], w1 = b.cell[at - 1], w2 = b.cell[at + s], w3 = b.cell[at - s];
     const std::uint32_t fresh = b.libs[at] - high;  // the new stone's liberties, counted ahead
@@ -158,7 +170,7 @@ inline void go_board::play_on_empty(std::uint32_t own, std::uint32_t at) {
     // loses two pseudo-liberties), nor an empty neighbour of the empty points around it.
     // Whether a count reached 0 (an opponent group to capture, or an own group that now
     // lives on the new stone's liberties) comes with the decrement.
-    const bool zero = (--libs_of(w0) == 0) | (--libs_of(w1) == 0) | (--libs_of(w2) == 0) | (--libs_of(w3) == 0);
+    zero = (--libs_of(w0) == 0) | (--libs_of(w1) == 0) | (--libs_of(w2) == 0) | (--libs_of(w3) == 0);
     // The new stone joins a friendly group around it or starts one of its own. Xor the
     // color, a friendly neighbour's word is its group (below 2^30) and any other word is
     // 2^30 or more; so the smallest one is the group to join, if it is below 2^30.
@@ -173,7 +185,7 @@ inline void go_board::play_on_empty(std::uint32_t own, std::uint32_t at) {
     // to the top and other stones' keys stay at 2^30 - join - 1 or more.
     const std::uint32_t above = join + 1;
     const std::uint32_t nearest = std::min(std::min(k0 - above, k1 - above), std::min(k2 - above, k3 - above));
-    const bool others = nearest < ((high - above) & ~alone);
+    others = nearest < ((high - above) & ~alone);
     join ^= (join ^ at) & alone;  // alone: a group of its own, whose counts start at 0
     const std::uint32_t after = (b.next[join] & ~alone) | (at & alone);  // into join's circle
     b.next[at] = after;
@@ -181,10 +193,20 @@ inline void go_board::play_on_empty(std::uint32_t own, std::uint32_t at) {
     b.cell[at] = join | mine;
     b.stones[join] = (b.stones[join] & ~alone) + 1;
     b.libs[join] = (b.libs[join] & ~alone) + fresh;
+    return join;
+}
+
+// A move to an empty point (ff4_go.txt): the stone, then captures, then suicide.
+inline void go_board::play_on_empty(std::uint32_t own, std::uint32_t at) {
+    bool others = false, zero = false;
+    std::uint32_t join = place(own, at, others, zero);
+    storage& b = *st_;
     if (static_cast<unsigned>(others) | static_cast<unsigned>(zero)) [[unlikely]]
         join = finish_move(at, others, zero);
-    if (b.libs[join] == 0) [[unlikely]]  // suicide (ff4_go.txt removes the own group too)
+    if (b.libs[join] == 0) [[unlikely]] {  // suicide (ff4_go.txt removes the own group too)
+        log_end_[-1] &= ~simple;  // the move, unless finish_move ran (and cleared it)
         remove(join);
+    }
 }
 
 }  // namespace sgf::detail
