@@ -3,18 +3,19 @@
 // a move" for B/W, ff4_properties.txt AB/AW/AE for setup, and an undo log so that a pre-order
 // walk over any tree rewinds a variation instead of copying the board.
 //
-// Inside: a flat array of cells with a border of sentinels, and groups kept up to date by
-// moves: every stone names its group's representative stone, the stones of a group form a
-// circular list, and the representative holds the group's pseudo-liberties (the number of
-// (stone, empty neighbour) pairs: zero exactly when the group has no liberty). A move to an
-// empty point counts and joins without a flood fill and, unless it connects groups or takes
-// liberties to zero, without a branch on its neighbours; joining groups relabels the smaller
-// one (O(log n) relabellings per stone over a game); a capture walks the captured stones once.
-// No allocation per move.
-// Setup, moves onto stones and undo change the board in ways that can split groups: they
-// only change the cells and note them, and before the next move the groups that touch a
+// Inside: a flat array of cells with a border of sentinels, and groups kept up to date:
+// every stone names its group's representative stone, the stones of a group form a circular
+// list, and the representative holds the group's pseudo-liberties (the number of (stone,
+// empty neighbour) pairs: zero exactly when the group has no liberty). A stone put on an
+// empty point (a move, or setup) counts and joins without a flood fill and, unless it
+// connects groups or takes a count to zero, without a branch on its neighbours; joining
+// groups relabels the smaller one (O(log n) relabellings per stone over a game); a capture
+// walks the captured stones once. No allocation per move.
+// Setup over stones (AE, AB on a white stone), moves onto stones and undo can split groups:
+// they change the cells and note them, and before the next move the groups that touch a
 // noted cell are rebuilt (once, however many cells were noted), so that cost is bounded by
-// the stones near the changes and never repeats per setup point.
+// the stones near the changes. Undo takes back the simple moves (to an empty point, joining
+// at most one group, removing nothing) exactly instead, and a long undo rebuilds all once.
 #include <algorithm>
 #include <cstdint>
 #include <memory>
