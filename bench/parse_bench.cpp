@@ -148,7 +148,7 @@ int main(int argc, char** argv) {
     }
     if (mode == "replay") {
         std::vector<double> parse_times, play_times;
-        std::size_t moves = 0, captures = 0;
+        std::size_t played = 0, captures = 0;
         for (int i = 0; i < runs; ++i) {
             std::string a = bytes;
             double t0 = cpu_seconds();
@@ -156,7 +156,7 @@ int main(int argc, char** argv) {
             parse_times.push_back(cpu_seconds() - t0);
             const std::vector<game_moves> games = main_line_moves(r.trees);
             sgf::detail::go_board board;
-            moves = captures = 0;
+            played = captures = 0;
             t0 = cpu_seconds();
             for (const game_moves& g : games) {
                 (void)board.reset({19, 19});
@@ -164,7 +164,7 @@ int main(int argc, char** argv) {
                     (void)board.play(s, p);
                     captures += board.last_captures();
                 }
-                moves += g.moves.size();
+                played += g.moves.size();
             }
             play_times.push_back(cpu_seconds() - t0);
         }
@@ -174,7 +174,7 @@ int main(int argc, char** argv) {
         const double t = play_times[play_times.size() / 2];
         std::printf("(thread CPU time)\nparse:  %.1f MB in %.2f ms (median of %d) = %.0f MB/s\n", mb, p * 1e3, runs, mb / p);
         std::printf("replay: %zu main-line moves (%zu captured stones) in %.2f ms = %.1f ns per move = +%.0f%% over parse\n",
-                    moves, captures, t * 1e3, t * 1e9 / static_cast<double>(moves ? moves : 1), 100.0 * t / p);
+                    played, captures, t * 1e3, t * 1e9 / static_cast<double>(played ? played : 1), 100.0 * t / p);
         return 0;
     }
     if (mode == "check") {
