@@ -112,7 +112,7 @@ TEST_CASE("charset: names and their spellings") {
         {"big5", "Big5", sp::registered},          {"Big5-HKSCS", "Big5-HKSCS", sp::preferred},
         {"EUC-JP", "EUC-JP", sp::preferred},       {"KOI8-R", "KOI8-R", sp::preferred},
         {"Windows-1252", "windows-1252", sp::registered}, {"cp1252", "windows-1252", sp::misspelled},
-        {"US-ASCII", "US-ASCII", sp::preferred},   {"ASCII", "US-ASCII", sp::misspelled},
+        {"US-ASCII", "US-ASCII", sp::preferred},   {"ASCII", "US-ASCII", sp::registered},  // RFC 1345
         {"ANSI_X3.4-1968", "US-ASCII", sp::registered}, {"UTF-16", "UTF-16", sp::preferred},
         {"utf-16le", "UTF-16LE", sp::registered},  {"UTF-32BE", "UTF-32BE", sp::preferred},
     };

@@ -29,7 +29,7 @@ void check_case(const conf::case_file& c) {
     CAPTURE(c.name);
     const conf::expectation e = conf::read_expectation(c);
     if (e.pending) return;
-    conf::our_result r = conf::run_ours(conf::case_bytes(c));
+    conf::our_result r = conf::run_ours(conf::case_bytes(c), e.prof);
     const auto got = conf::as_expected(r.diagnostics);
     const bool tree_ok = !e.tree || *e.tree == r.tree;
     if (e.known_bug) {

@@ -137,6 +137,7 @@ enum class rule : std::uint8_t {
     mixed_gm,                // 220
     clears_nothing,          // 221
     annotation_mix,          // 222 BM/TE/DO/IT
+    sgf2_alias,              // 223 KO, TE, RD, GK, TL, ... in the root, read as KM, EV, DT, GM, TM (002_*)
 };
 
 // Who reports a rule.

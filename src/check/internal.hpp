@@ -197,7 +197,9 @@ struct plan_table {
     std::array<const row_plan*, short_keys> short_plans{};  // by short key; nullptr = unknown
     std::vector<const property_rule*> inherit;            // walker rows; inherit_slot indexes this
     std::array<std::string, 6> group_rules;               // per point_group: the rule, for messages
-    std::string_view undefined_note;                      // nothing, or why rows of other FF versions are used
+    // 002_* SGF2-style aliases read in the root node under this profile (KO -> KM, ...): the
+    // alias and the plan of the property it stands for
+    std::vector<std::pair<std::string_view, const row_plan*>> root_aliases;
 
     // The plan of an identifier as written; nullptr for unknown (private) properties.
     [[nodiscard]] const row_plan* find(std::string_view ident) const;
@@ -237,6 +239,7 @@ private:
     void check_node(const source& src, std::uint32_t offset, bool is_root);
     void rare_property(const source& src, std::uint32_t i, const row_plan& plan, bool is_root);
     void unknown_property(const source& src, std::uint32_t i);
+    [[nodiscard]] const row_plan* root_alias(const source& src, std::uint32_t i, const row_plan* plan);
     void node_rules(const source& src, std::uint32_t bits, bool is_root);
     void check_values(const source& src, const prop_ref& p, const row_plan& plan);
     void ff4_forms(const source& src, const prop_ref& p, const row_plan& plan);

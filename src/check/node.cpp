@@ -44,6 +44,15 @@ bool all_upper(std::string_view s) noexcept {
 
 constexpr std::uint32_t excl_of(std::uint32_t bits) noexcept { return (bits >> bit_excl_shift) & 7u; }
 
+// KO, TE in the root of an SGF2-style file stand for KM and EV (002_*): say so in the hint.
+std::string sgf2_hint(std::string_view ident) {
+    for (const property_alias& a : all_aliases())
+        if (a.alias == ident && a.context.starts_with("root node"))
+            return "in SGF2-style files " + std::string(ident) + " in the root node stands for " + std::string(a.target) +
+                   " (002_*; --profile=current reads it so, sgfcheck fix writes " + std::string(a.target) + ")";
+    return {};
+}
+
 // How to repair a property given twice in a node: merging is right only for lists, and a
 // second move most likely lost the ';' of its node.
 std::string duplicate_hint(const property_rule& r) {
@@ -121,6 +130,7 @@ void tree_checker::check_node(const source& src, std::uint32_t offset, bool is_r
     bool unknown = false;
     for (std::uint32_t i = 0; i < n; ++i) {
         const row_plan* plan = table.find(node_.props[i], base);
+        if (is_root && !table.root_aliases.empty()) plan = root_alias(src, i, plan);
         plans_[i] = plan;
         if (plan) bits |= plan->bits;
         else unknown = true;
@@ -139,6 +149,7 @@ void tree_checker::check_node(const source& src, std::uint32_t offset, bool is_r
             if (row_seen_[plan->index] == node_stamp_)
                 report(rule::duplicate_property, src, p.ident,
                        "property " + std::string(ident_of(src, p)) +
+                           (ident_of(src, p) != plan->row->ident ? " (read as " + std::string(plan->row->ident) + ")" : "") +
                            " appears twice in this node (only one of each property per node)",
                        row_first_[plan->index], duplicate_hint(*plan->row));
             row_seen_[plan->index] = node_stamp_;
@@ -241,6 +252,22 @@ void tree_checker::unknown_property(const source& src, std::uint32_t i) {
         report(rule::duplicate_property, src, p.ident,
                "property " + std::string(ident) + " appears twice in this node (only one of each property per node)",
                it->second, "keep one of them");
+}
+
+// A property of the root read as the property it is an SGF2-style alias of (002_*), under
+// the profiles whose alias table says so; otherwise `plan` itself.
+const row_plan* tree_checker::root_alias(const source& src, std::uint32_t i, const row_plan* plan) {
+    const prop_ref& p = node_.props[i];
+    const std::string_view ident = ident_of(src, p);
+    for (const auto& [alias, target] : ctx_->plans->root_aliases) {
+        if (alias != ident) continue;
+        report(rule::sgf2_alias, src, p.ident,
+               std::string(ident) + " in the root node: an SGF2-style alias of " + std::string(target->row->ident) + " (" +
+                   std::string(target->row->description) + "), read as " + std::string(target->row->ident),
+               {}, {}, ident);
+        return target;
+    }
+    return plan;
 }
 
 // The properties whose row needs more than the common path (bit_rare).
@@ -349,7 +376,8 @@ void tree_checker::node_rules(const source& src, std::uint32_t bits, bool is_roo
                 report(rule::needs_move, src, node_.props[i].ident,
                        (plans_[i]->row->exclusive == exclusive_group::move_annotation ? "move annotation " : "") +
                            std::string(ident_of(src, node_.props[i])) + " (" + std::string(plans_[i]->row->description) +
-                           ") without a move (B or W) in the same node");
+                           ") without a move (B or W) in the same node",
+                       {}, is_root ? sgf2_hint(ident_of(src, node_.props[i])) : std::string{});
     if (first_game_info != none) {
         const prop_ref& p = node_.props[first_game_info];
         if (game_info_ != 0) {

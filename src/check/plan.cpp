@@ -157,6 +157,12 @@ std::unique_ptr<plan_table> make_plan_table(int ff, int gm, profile p) {
             text += std::string(k == 0 ? "" : k + 1 == ids.size() ? " and " : ", ") + std::string(ids[k]);
         text += " must have unique points within a node";
     }
+    // 002_*: "TE, KO, RD, GK are aliases for EV, KM, DT, GM in SGF2 style" (and TL, LKM,
+    // PTM, PDT) in the root node; the same aliases fix converts (src/fix/values.cpp).
+    for (const property_alias& a : all_aliases()) {
+        if ((a.profiles & profile_bit(p)) == 0 || !a.context.starts_with("root node")) continue;
+        if (const row_plan* target = t->find(a.target)) t->root_aliases.emplace_back(a.alias, target);
+    }
     t->inherit = inherit_rows(ff, gm, p);
     for (std::size_t s = 0; s < t->inherit.size(); ++s)
         t->rows[static_cast<std::size_t>(t->inherit[s] - rows.data())].inherit_slot = static_cast<std::uint8_t>(s);

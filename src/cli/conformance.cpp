@@ -239,7 +239,7 @@ int run_conformance(const std::vector<std::string>& args) {
             write_text(paths[i], bytes);
         }
         const auto t0 = std::chrono::steady_clock::now();
-        our_result r = run_ours(std::move(bytes));
+        our_result r = run_ours(std::move(bytes), expects[i].prof);
         cell& c = m.cells[i][0];
         c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         c.result = r.accepted ? verdict::accepted : verdict::rejected;

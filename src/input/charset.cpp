@@ -195,7 +195,7 @@ struct charset_entry {
     std::string_view name;
     std::string_view decoder;
     family fam;
-    std::array<std::string_view, 9> aliases;     // registered (IANA) aliases
+    std::array<std::string_view, 10> aliases;    // registered aliases (IANA, and RFC 1345 itself)
     std::array<std::string_view, 4> unofficial;  // common names that are not registered
 };
 
@@ -205,10 +205,12 @@ struct charset_entry {
 // ones (and glibc's SHIFT_JIS turns '\' into U+00A5, which would break SGF escapes).
 constexpr charset_entry charsets[] = {
     {"UTF-8", "UTF-8", family::utf8, {"csUTF8"}, {}},
+    // RFC 1345, which the CA property names, lists "ASCII" among the aliases of ANSI_X3.4-1968
+    // (the IANA registry no longer does).
     {"US-ASCII", "US-ASCII", family::single_byte,
-     {"iso-ir-6", "ANSI_X3.4-1968", "ANSI_X3.4-1986", "ISO_646.irv:1991", "ISO646-US", "us", "IBM367", "cp367",
-      "csASCII"},
-     {"ASCII"}},
+     {"iso-ir-6", "ANSI_X3.4-1968", "ANSI_X3.4-1986", "ISO_646.irv:1991", "ASCII", "ISO646-US", "us", "IBM367",
+      "cp367", "csASCII"},
+     {}},
     {"ISO-8859-1", "ISO-8859-1", family::single_byte,
      {"ISO_8859-1:1987", "iso-ir-100", "ISO_8859-1", "latin1", "l1", "IBM819", "CP819", "csISOLatin1"},
      {"ISO-Latin-1"}},

@@ -307,6 +307,10 @@ constexpr rule_row rows[] = {
      "more than one of BM, TE, DO, IT in one node", "keep one (FF[3] TE then BM is DO in FF[4], BM then TE is IT)",
      "ff4_properties.txt: Move annotation properties, Restrictions; ff4_changes.txt: Converting properties",
      "BM, TE, DO and IT are mutual exclusive, i.e. they must not be mixed within a single node.", "SGFC 41"},
+    {rule::sgf2_alias, 223, "sgf2_alias", st::checker, lv(off, info, off), every_ff, info, false, gr::per_subject,
+     "SGF2-style alias in the root node, read as its FF[4] property", "write the FF[4] identifier (sgfcheck fix does)",
+     "002_*", "The properties TE, KO, RD, GK are aliases for EV, KM, DT, GM in SGF2 style. TL and LKM and PTM and PDT are aliases for TM and KM and TM and DT.",
+     "-"},
 };
 // clang-format on
 
@@ -321,7 +325,7 @@ constexpr bool rows_in_order = [] {
     return true;
 }();
 static_assert(rows_in_order, "rows in enum order, one per rule");
-static_assert(static_cast<std::size_t>(rule::annotation_mix) + 1 == rule_count, "a row for every rule");
+static_assert(static_cast<std::size_t>(rule::sgf2_alias) + 1 == rule_count, "a row for every rule");
 
 constexpr bool numbers_unique_and_ordered = [] {
     for (std::size_t k = 0; k < std::size(rows); ++k) {

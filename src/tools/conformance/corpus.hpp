@@ -43,9 +43,12 @@ struct our_result {
 std::string normalize_json(std::string_view json);
 
 // THE one place that decides what sgfcheck says about a file: sgf::check_file (input
-// stage, parser, checker; profile ff4), the tree as UTF-8 through the file's charset.
-inline our_result run_ours(std::string bytes) {
-    file_check fc = check_file(std::move(bytes));
+// stage, parser, checker; profile ff4 unless the case's .expect names another), the tree as
+// UTF-8 through the file's charset.
+inline our_result run_ours(std::string bytes, profile prof = profile::ff4) {
+    check_options opts;
+    opts.prof = prof;
+    file_check fc = check_file(std::move(bytes), {}, opts);
     our_result out;
     out.accepted = fc.ok();
     const load_result& l = fc.loaded;
@@ -269,6 +272,7 @@ struct expectation {
     std::optional<std::string> tree;               // normal form
     std::optional<std::string> pending;
     std::optional<std::string> known_bug;
+    profile prof = profile::ff4;  // "profile current": the case is about that profile
 };
 
 [[nodiscard]] inline std::string to_string(const expected_diagnostic& d) {
@@ -322,6 +326,10 @@ struct expectation {
             e.pending = std::string(rest);
         } else if (word == "known-bug") {
             e.known_bug = std::string(rest);
+        } else if (word == "profile") {
+            const auto p = find_profile(rest);
+            if (!p) fail("unknown profile '" + std::string(rest) + "'");
+            e.prof = *p;
         } else if (word.size() == 4 && (word[0] == 'E' || word[0] == 'W' || word[0] == 'I')) {
             expected_diagnostic d;
             d.code = std::string(word);
