@@ -68,7 +68,14 @@ TEST_CASE("fix: root FF and CA in place when present and else first") {
 TEST_CASE("fix: FF[1]-FF[3] identifiers take their FF[4] form") {
     CHECK(fix_text("(;FF[3]GaMe[1]CoPyright[x]PlayerBlack[Bob]VieW[];Black[cc])") ==
           "(;FF[4]CA[UTF-8]GM[1]CP[x]PB[Bob]VW[]\n;B[cc])\n");
-    CHECK(fix_text("(;FF[3]comment[x])") == "(;FF[4]CA[UTF-8]COMMENT[x])\n");  // nothing upper case: upper-cased
+    // Nothing upper case: no FF[4] form. Kept as written and reported as an error (upper-casing
+    // b[bb] would invent a Black move nobody played).
+    const sgf::fix_result lower = sgf::fix(sgf::load("(;FF[3]comment[x]black[aa]b[bb])", {.lenient = true}));
+    CHECK(sgf::write(lower.trees) == "(;FF[4]CA[UTF-8]comment[x]black[aa]b[bb])\n");
+    CHECK(sgf_test::codes_of(lower.diagnostics) == "E011 E011 E011");
+    CHECK(lower.diagnostics[0].level == sgf::severity::error);
+    const sgf::fix_result again = sgf::fix(sgf::load(sgf::write(lower.trees), {.lenient = true}));
+    CHECK(sgf::write(again.trees) == sgf::write(lower.trees));
     // Comment and C in one node are the same property: joined
     CHECK(fix_text("(;FF[3]C[a]Comment[b])") == "(;FF[4]CA[UTF-8]C[a\n\nb])\n");
 }
@@ -208,18 +215,49 @@ TEST_CASE("fix: values") {
         const fixed dt = fix_of(std::string(head) + "DT[2017.03.19 12:34])");
         CHECK(dt.text == std::string(head) + "DT[2017-03-19]XDT[2017.03.19 12:34])\n");  // the time kept
         CHECK(hint_has(dt, "I114", "nothing was lost"));
-        CHECK(fix_text(std::string(head) + "DT[01.08.2001])") == std::string(head) + "DT[01.08.2001])\n");  // ambiguous
+        // day and month ambiguous: the year, which is certain, and the original
+        CHECK(fix_text(std::string(head) + "DT[01.08.2001])") == std::string(head) + "DT[2001]XDT[01.08.2001])\n");
+        CHECK(fix_text(std::string(head) + "DT[1978.0.09])") == std::string(head) + "DT[1978]XDT[1978.0.09])\n");
+        CHECK(fix_text(std::string(head) + "DT[20170319])") == std::string(head) + "DT[2017-03-19])\n");
+        CHECK(fix_text(std::string(head) + "DT[2001年8月1日])") == std::string(head) + "DT[2001-08-01])\n");
+        CHECK(fix_text(std::string(head) + "DT[sometime])") == std::string(head) + "DT[sometime])\n");  // no year: kept
         CHECK(fix_text(std::string(head) + "RE[B])") == std::string(head) + "RE[B+])\n");
         CHECK(fix_text(std::string(head) + "RE[jigo])") == std::string(head) + "RE[Draw])\n");
         CHECK(fix_text(std::string(head) + "RE[White resigns.])") == std::string(head) + "RE[B+R])\n");
         CHECK(fix_text(std::string(head) + "RE[W+time])") == std::string(head) + "RE[W+Time])\n");
         CHECK(fix_text(std::string(head) + "RE[흑 불계승])") == std::string(head) + "RE[B+R])\n");
-        CHECK(fix_text(std::string(head) + "RE[B+AW])") == std::string(head) + "RE[B+AW])\n");  // unknown: kept
+        // the winner is certain, the reason no FF[4] word: B+ and the original
+        CHECK(fix_text(std::string(head) + "RE[B+AW])") == std::string(head) + "RE[B+]XRE[B+AW])\n");
+        CHECK(fix_text(std::string(head) + "RE[W+Illegal])") == std::string(head) + "RE[W+]XRE[W+Illegal])\n");
+        CHECK(fix_text(std::string(head) + "RE[black wins by 5 3/4 points])") == std::string(head) + "RE[B+5.75])\n");
+        CHECK(fix_text(std::string(head) + "RE[White wins by resignation])") == std::string(head) + "RE[W+R])\n");
+        CHECK(fix_text(std::string(head) + "RE[W+3,5])") == std::string(head) + "RE[W+3.5])\n");
+        CHECK(fix_text(std::string(head) + "RE[B+6½])") == std::string(head) + "RE[B+6.5])\n");
+        CHECK(fix_text(std::string(head) + "RE[has adjourned.])") == std::string(head) + "RE[Void]XRE[has adjourned.])\n");
+        CHECK(fix_text(std::string(head) + "RE[白中盘胜])") == std::string(head) + "RE[W+R])\n");
+        CHECK(fix_text(std::string(head) + "RE[黑胜3又3/4子])") == std::string(head) + "RE[B+]XRE[黑胜3又3/4子])\n");
+        CHECK(fix_text(std::string(head) + "RE[B+1.5 ? W+timeout])") == std::string(head) + "RE[B+]XRE[B+1.5 ? W+timeout])\n");
+        CHECK(fix_text(std::string(head) + "RE[who knows])") == std::string(head) + "RE[who knows])\n");  // kept
         CHECK(fix_text(std::string(head) + "TM[30:00(5x1:00)])") == std::string(head) + "TM[1800]OT[5x1:00])\n");
         CHECK(fix_text(std::string(head) + "TM[1:00:00+30:00/25])") == std::string(head) + "TM[3600]OT[30:00/25])\n");
         CHECK(fix_text(std::string(head) + "TM[5m])") == std::string(head) + "TM[300])\n");
         CHECK(fix_text(std::string(head) + "TM[2 hr/40 moves])") == std::string(head) + "TM[7200]XTM[2 hr/40 moves])\n");
-        CHECK(fix_text(std::string(head) + "TM[-])") == std::string(head) + "TM[-])\n");  // unknown: kept
+        // no time given ('-' may mean none or unknown): removed, the original kept
+        const fixed tm = fix_of(std::string(head) + "TM[-])");
+        CHECK(tm.text == std::string(head) + "XTM[-])\n");
+        CHECK(hint_has(tm, "E101", "nothing was lost"));
+        CHECK(fix_text(std::string(head) + ";B[aa]BL[34.])") == std::string(head) + "\n;B[aa]BL[34])\n");
+        CHECK(fix_text(std::string(head) + ";B[aa]WL[6,5])") == std::string(head) + "\n;B[aa]WL[6.5])\n");
+        CHECK(fix_text(std::string(head) + "KM[6,5])") == std::string(head) + "KM[6.5])\n");
+        CHECK(fix_text(std::string(head) + "KM[5 1/2])") == std::string(head) + "KM[5.5])\n");
+        CHECK(fix_text(std::string(head) + "KM[-2½])") == std::string(head) + "KM[-2.5])\n");
+        CHECK(fix_text(std::string(head) + "KM[6.5 points])") == std::string(head) + "KM[6.5])\n");
+        CHECK(fix_text(std::string(head) + "KM[Chinese])") == std::string(head) + "KM[Chinese])\n");  // kept
+        // colours as numbers: a convention, so the original is kept
+        CHECK(fix_text(std::string(head) + "AB[aa]PL[1])") == std::string(head) + "AB[aa]PL[B]XPL[1])\n");
+        CHECK(fix_text(std::string(head) + "AB[aa]PL[2])") == std::string(head) + "AB[aa]PL[W]XPL[2])\n");
+        CHECK(fix_text(std::string(head) + "AB[aa]PL[white])") == std::string(head) + "AB[aa]PL[W])\n");
+        CHECK(fix_text(std::string(head) + "HA[2.])") == std::string(head) + "HA[2])\n");
         CHECK(fix_text(std::string(head) + ";B[aa]BL[1:02:03])") == std::string(head) + "\n;B[aa]BL[3723])\n");
         CHECK(fix_text(std::string(head) + "HA[0])") == std::string(head) + ")\n");
         CHECK(fix_text(std::string(head) + "HA[\\0])") == std::string(head) + ")\n");  // escapes do not hide it
@@ -230,6 +268,44 @@ TEST_CASE("fix: values") {
         CHECK(fix_text(std::string(head) + "AP[GoGui:1.1:4729])") == std::string(head) + "AP[GoGui:1.1\\:4729])\n");
         CHECK(fix_text(std::string(head) + ";LB[aa:a:b])") == std::string(head) + "\n;LB[aa:a\\:b])\n");
     }
+}
+
+TEST_CASE("fix: bytes the parse cannot place are kept in UNPLACED where they stood") {
+    SUBCASE("text before between and after game trees") {
+        const fixed f = fix_of("On April 4, 2002, GNU Go played ... Here is the game record.\n(;FF[4]GM[1])\nbetween\n(;FF[4]GM[1])\n-- end\n");
+        CHECK(f.text ==
+              "(;FF[4]CA[UTF-8]GM[1]UNPLACED[On April 4, 2002, GNU Go played ... Here is the game record.])\n"
+              "(;FF[4]CA[UTF-8]GM[1]UNPLACED[between][-- end])\n");
+        CHECK(f.codes == "E002@1:1 E003@3:1 E003@5:1");
+        CHECK(hint_has(f, "E002", "nothing was lost"));
+    }
+    SUBCASE("values without an identifier") {
+        CHECK(fix_text("(;FF[4]C[x];[lost][data])") == "(;FF[4]CA[UTF-8]C[x]\n;UNPLACED[[lost\\][data\\]])\n");
+    }
+    SUBCASE("junk and identifiers without a value between properties and nodes") {
+        const fixed f = fix_of("(;FF[4]GM[1];B[aa] % ;W[bb]C AB[cc]\n(;B[dd]) 12 (;B[ee]))");
+        CHECK(f.text == "(;FF[4]CA[UTF-8]GM[1]\n;B[aa]UNPLACED[%]\n;AB[cc]\n;W[bb]UNPLACED[C]\n(;B[dd]UNPLACED[12])\n(;B[ee]))\n");
+        CHECK(f.codes == "E012@1:20 E202@1:22 E009@1:28 E012@2:10");
+    }
+    SUBCASE("a node that has UNPLACED already gets the new bytes after it") {
+        CHECK(fix_text("(;FF[4]CA[UTF-8]UNPLACED[old] % [x])") == "(;FF[4]CA[UTF-8]UNPLACED[old][%][[x\\]])\n");
+    }
+    SUBCASE("in the file's charset") {
+        const sgf::load_result r = sgf::load(std::string("caf\xE9 (;FF[4]CA[ISO-8859-1]C[x])"), {.lenient = true});
+        CHECK(sgf::write(sgf::fix(r).trees) == "(;FF[4]CA[UTF-8]C[x]UNPLACED[caf\xC3\xA9])\n");
+    }
+}
+
+TEST_CASE("fix: SGF2-style aliases convert once and only into valid values") {
+    // One fix gives what a second fix would: DT takes one value (libFuzzer's finding).
+    CHECK(fix_text("(;RD[2020][2021])") == "(;FF[4]CA[UTF-8]DT[2020]XDT[2021])\n");
+    CHECK(fix_text("(;PDT[2020-01-02][2020-01-03])") == "(;FF[4]CA[UTF-8]DT[2020-01-02]XDT[2020-01-03])\n");
+    CHECK(fix_text("(;PDT[2020-01-02][x])") == "(;FF[4]CA[UTF-8]PDT[2020-01-02][x])\n");  // x is no date: kept
+    CHECK(fix_text("(;LKM[6.5][7.5])") == "(;FF[4]CA[UTF-8]KM[6.5]XKM[7.5])\n");
+    CHECK(fix_text("(;PTM[1:00:00])") == "(;FF[4]CA[UTF-8]TM[3600])\n");
+    CHECK(fix_text("(;TL[30:00][x])") == "(;FF[4]CA[UTF-8]TL[30:00][x])\n");  // x is no time: TL kept
+    // never a passing file made failing: TL[Black: 3:59] is no TM
+    CHECK(fix_text("(;TL[Black: 3:59])") == "(;FF[4]CA[UTF-8]TL[Black: 3:59])\n");
 }
 
 TEST_CASE("fix: diagnostics name the input's positions") {

@@ -4,6 +4,8 @@
 // left as it is.
 #include <algorithm>
 #include <cstdlib>
+#include <utility>
+#include <unordered_set>
 
 #include "fix/detail.hpp"
 #include "grammar/value_scan.hpp"
@@ -17,7 +19,7 @@ namespace {
 using props_t = std::vector<fix_prop>;
 
 // A plain value: not empty, no ':' (so not already a compose or a rectangle).
-bool plain(const std::string& v) { return !v.empty() && v.find(':') == std::string::npos; }
+bool plain(std::string_view v) { return !v.empty() && v.find(':') == std::string_view::npos; }
 
 bool all_plain(const fix_prop& p) { return std::all_of(p.values.begin(), p.values.end(), plain); }
 
@@ -27,7 +29,7 @@ bool all_points(const fix_prop& p, const fix_context& c) {
     if (!all_plain(p)) return false;
     if (!c.game || c.game->point == point_syntax::unknown) return true;
     return std::all_of(p.values.begin(), p.values.end(),
-                       [&](const std::string& v) { return parse_point(*c.game, v, c.size).has_value(); });
+                       [&](std::string_view v) { return parse_point(*c.game, v, c.size).has_value(); });
 }
 
 std::string label(std::size_t i) {  // A .. Z, then AA, AB, ...
@@ -47,9 +49,10 @@ std::size_t add_values(props_t& props, std::size_t at, const std::string& ident,
     auto it = find_prop(props, ident);
     if (it == props.end()) it = props.insert(props.begin() + static_cast<std::ptrdiff_t>(at), fix_prop{ident, {}, pos, {}});
     std::size_t added = 0;
+    std::unordered_set<std::string_view> have(it->values.begin(), it->values.end());
     for (const std::string& v : values) {
-        if (std::find(it->values.begin(), it->values.end(), v) != it->values.end()) continue;
-        it->values.push_back(v);
+        if (!have.insert(v).second) continue;
+        it->values.push_back(fix_value(v));
         it->value_pos.push_back(pos);
         ++added;
     }
@@ -61,22 +64,16 @@ std::size_t index_of(const props_t& props, std::string_view ident) {
         std::find_if(props.begin(), props.end(), [&](const fix_prop& p) { return p.ident == ident; }) - props.begin());
 }
 
-std::string join(const std::vector<std::string>& vs) {
-    std::string s;
-    for (const auto& v : vs) s += "[" + v + "]";
-    return s;
-}
-
 // FF[4] and CA[UTF-8] in a top-level root: in place when present, else first.
 void set_root(props_t& props) {
     auto set = [&](const char* ident, const char* value, std::size_t at) {
         if (auto it = find_prop(props, ident); it != props.end()) {
             if (it->values.size() != 1 || it->values[0] != value) {
-                it->values.assign(1, value);
+                it->values.assign(1, fix_value(value));
                 it->value_pos.resize(1);
             }
         } else {
-            props.insert(props.begin() + static_cast<std::ptrdiff_t>(at), fix_prop{ident, {value}, {}, {{}}});
+            props.insert(props.begin() + static_cast<std::ptrdiff_t>(at), fix_prop{ident, {fix_value(value)}, {}, {{}}});
         }
     };
     set("FF", "4", 0);
@@ -91,17 +88,16 @@ void convert_l(props_t& props, const fix_context& c) {
     const std::size_t at = static_cast<std::size_t>(it - props.begin());
     props.erase(it);
     std::vector<std::string> labels;
-    for (std::size_t i = 0; i < l.values.size(); ++i) labels.push_back(l.values[i] + ":" + label(i));
+    for (std::size_t i = 0; i < l.values.size(); ++i) labels.push_back(l.values[i].str() + ":" + label(i));
     // A point that LB labels already keeps that label.
-    if (auto lb = find_prop(props, "LB"); lb != props.end())
-        std::erase_if(labels, [&](const std::string& v) {
-            return std::any_of(lb->values.begin(), lb->values.end(), [&](const std::string& have) {
-                const auto cp = split_compose(have);
-                return cp && cp->first == std::string_view(v).substr(0, v.find(':'));
-            });
-        });
+    if (auto lb = find_prop(props, "LB"); lb != props.end()) {
+        std::unordered_set<std::string_view> labelled;
+        for (const fix_value& have : lb->values)
+            if (const auto cp = split_compose(have)) labelled.insert(cp->first);
+        std::erase_if(labels, [&](const std::string& v) { return labelled.count(std::string_view(v).substr(0, v.find(':'))) > 0; });
+    }
     add_values(props, at, "LB", labels, l.pos);
-    c.note("W202", l.pos, "L (FF[1]-FF[3] letters) converted to LB" + join(labels),
+    c.note("W202", l.pos, "L (FF[1]-FF[3] letters) converted to LB" + bracketed(labels),
            "ff4_changes.txt: 'L should be converted to LB'");
 }
 
@@ -115,13 +111,13 @@ void convert_ki(props_t& props, const fix_context& c) {
     const std::string shown = (*n < 0 && *n / 2 == 0 ? "-" : "") + komi;  // KI[-1] -> KM[-0.5]
     const fix_pos pos = it->pos;
     if (auto km = find_prop(props, "KM"); km != props.end()) {
-        if (km->values.size() != 1 || std::strtod(km->values[0].c_str(), nullptr) != static_cast<double>(*n) / 2) return;
+        if (km->values.size() != 1 || std::strtod(km->values[0].str().c_str(), nullptr) != static_cast<double>(*n) / 2) return;
         erase_prop(props, "KI");
-        c.note("W202", pos, "KI[" + std::to_string(*n) + "] (SGB integer komi) removed", "KM[" + km->values[0] + "] says the same");
+        c.note("W202", pos, "KI[" + std::to_string(*n) + "] (SGB integer komi) removed", "KM[" + km->values[0].str() + "] says the same");
         return;
     }
     it->ident = "KM";
-    it->values.assign(1, shown);
+    it->values.assign(1, fix_value(shown));
     c.note("W202", pos, "KI[" + std::to_string(*n) + "] (SGB integer komi, twice the komi) converted to KM[" + shown + "]",
            "sgfc_doc.txt: SGFC 59 'obsolete <KI> property found (converted)'");
 }
@@ -133,11 +129,13 @@ void convert_te_bm(props_t& props, const fix_context& c) {
     const char* to = te < bm ? "IT" : "DO";
     const std::size_t at = std::min(te, bm);
     const fix_pos pos = props[at].pos;
-    const std::string was = te < bm ? "TE" + join(props[te].values) + " then BM" + join(props[bm].values)
-                                    : "BM" + join(props[bm].values) + " then TE" + join(props[te].values);
-    props[at] = fix_prop{to, {""}, pos, {pos}};
+    const std::string was = te < bm ? "TE" + bracketed(props[te].values) + " then BM" + bracketed(props[bm].values)
+                                    : "BM" + bracketed(props[bm].values) + " then TE" + bracketed(props[te].values);
+    props[at] = fix_prop{to, {fix_value("")}, pos, {pos}};
     props.erase(props.begin() + static_cast<std::ptrdiff_t>(std::max(te, bm)));
-    if (index_of(props, to) < at) props.erase(props.begin() + static_cast<std::ptrdiff_t>(at));  // had one already
+    // One IT (DO) only: the first stays where it is, a repeat (the node had one already) goes.
+    bool seen = false;
+    std::erase_if(props, [&](const fix_prop& p) { return p.ident == to && std::exchange(seen, true); });
     c.note("W202", pos, was + " in one node converted to " + to + "[]",
            std::string("ff4_changes.txt: '") + (te < bm ? "TE then BM ... Should be converted to IT'" : "BM then TE ... Should be converted to DO'"));
 }
@@ -147,10 +145,10 @@ void convert_vw(props_t& props, const fix_context& c) {
     if (c.ff < 1 || c.ff > 3) return;
     auto it = find_prop(props, "VW");
     if (it == props.end() || it->values.size() != 2 || !all_plain(*it)) return;
-    const std::string v = it->values[0] + ":" + it->values[1];
-    c.note("W202", it->pos, "FF[" + std::to_string(c.ff) + "] VW" + join(it->values) + " converted to VW[" + v + "]",
+    const std::string v = it->values[0].str() + ":" + it->values[1].str();
+    c.note("W202", it->pos, "FF[" + std::to_string(c.ff) + "] VW" + bracketed(it->values) + " converted to VW[" + v + "]",
            "ff4_changes.txt: in FF[3] the two points were the corners: 'VW[ba][db] -> VW[ba:db]'");
-    it->values.assign(1, v);
+    it->values.assign(1, fix_value(v));
     it->value_pos.resize(1);
 }
 
@@ -163,8 +161,8 @@ void convert_square_size(props_t& props, const fix_context& c) {
     const auto a = parse_number(cp->first), b = parse_number(cp->second);
     if (!a || !b || *a != *b) return;
     const std::string v(cp->first);
-    c.note("E109", it->pos, "SZ[" + it->values[0] + "] is a square board", "written SZ[" + v + "]");
-    it->values.assign(1, v);
+    c.note("E109", it->pos, "SZ[" + it->values[0].str() + "] is a square board", "written SZ[" + v + "]");
+    it->values.assign(1, fix_value(v));
 }
 
 // B[tt] / W[tt] -> B[] / W[]: FF[4] writes a pass as [] (ff4_go.txt; tt only for <= 19x19).
@@ -172,8 +170,8 @@ void convert_passes(props_t& props, const fix_context& c) {
     if (c.gm != 1 || c.size.columns > 19 || c.size.rows > 19) return;
     for (fix_prop& p : props)
         if (p.ident == "B" || p.ident == "W")
-            for (std::string& v : p.values)
-                if (v == "tt") v.clear();
+            for (fix_value& v : p.values)
+                if (v == "tt") v = fix_value("");
 }
 
 bool has_text(const property_rule& r) {
@@ -201,52 +199,55 @@ std::string without_white(std::string_view v) {
 // errornous files": 'remove all whitespaces in property values except in text values',
 // 'Empty values e.g. DT[]N[]: remove those properties').
 void repair_values(props_t& props, const fix_context& c) {
-    for (auto it = props.begin(); it != props.end();) {
-        const property_rule* row = c.rule(it->ident);
-        if (!row) {
-            ++it;
-            continue;
-        }
-        // [] in a list: an 'elist' may be [] alone, a 'list' never.
-        const bool list = row->shape.card != cardinality::single;
-        const std::size_t empties = static_cast<std::size_t>(std::count(it->values.begin(), it->values.end(), std::string()));
-        if (list && empties > 0 && (empties < it->values.size() || row->shape.card == cardinality::list)) {
-            const bool all = empties == it->values.size();
-            c.note(all ? "E108" : "E119", it->pos, it->ident + (all ? "[] is an empty list" : " lists [] among other values"),
-                   all ? "removed: it carried no value" : "the empty value was removed");
-            for (std::size_t i = it->values.size(); i-- > 0;)
-                if (it->values[i].empty()) {
-                    it->values.erase(it->values.begin() + static_cast<std::ptrdiff_t>(i));
-                    if (i < it->value_pos.size()) it->value_pos.erase(it->value_pos.begin() + static_cast<std::ptrdiff_t>(i));
+    // Kept properties are compacted in place (one pass: a node may hold 100,000 of them).
+    std::size_t kept = 0;
+    for (std::size_t at = 0; at < props.size(); ++at) {
+        fix_prop& p = props[at];
+        const property_rule* row = c.rule(p.ident);
+        bool keep = true;
+        if (row) {
+            // [] in a list: an 'elist' may be [] alone, a 'list' never.
+            const bool list = row->shape.card != cardinality::single;
+            const auto empties = static_cast<std::size_t>(std::count(p.values.begin(), p.values.end(), std::string_view()));
+            if (list && empties > 0 && (empties < p.values.size() || row->shape.card == cardinality::list)) {
+                const bool all = empties == p.values.size();
+                c.note(all ? "E108" : "E119", p.pos, p.ident + (all ? "[] is an empty list" : " lists [] among other values"),
+                       all ? "removed: it carried no value" : "the empty value was removed");
+                std::size_t k = 0;
+                for (std::size_t i = 0; i < p.values.size(); ++i) {
+                    if (p.values[i].empty()) continue;
+                    if (i < p.value_pos.size()) p.value_pos[k] = p.value_pos[i];
+                    p.values[k++] = std::move(p.values[i]);
                 }
-            if (it->values.empty()) {
-                it = props.erase(it);
-                continue;
+                p.values.resize(k);
+                p.value_pos.resize(std::min(p.value_pos.size(), k));
+                keep = k > 0;
+            }
+            for (fix_value& v : p.values) {
+                if (!keep || valid(*row, c, v)) continue;
+                if (v.empty() && !list) {
+                    c.note("E101", p.pos, p.ident + "[] is empty, which its value type does not allow", "removed: it carried no value");
+                    keep = false;
+                    break;
+                }
+                std::string stripped = repaired_spelling(*row, c, v);
+                if (stripped == v) continue;
+                c.note("E101", p.pos, p.ident + "[" + v.str() + "] has white space inside", "written " + p.ident + "[" + stripped + "]");
+                v = std::move(stripped);
             }
         }
-        bool removed = false;
-        for (std::string& v : it->values) {
-            if (valid(*row, c, v)) continue;
-            if (v.empty() && !list) {
-                c.note("E101", it->pos, it->ident + "[] is empty, which its value type does not allow", "removed: it carried no value");
-                removed = true;
-                break;
-            }
-            const std::string stripped = repaired_spelling(*row, c, v);
-            if (stripped == v) continue;
-            c.note("E101", it->pos, it->ident + "[" + v + "] has white space inside", "written " + it->ident + "[" + stripped + "]");
-            v = stripped;
-        }
-        if (removed) it = props.erase(it);
-        else ++it;
+        if (!keep) continue;
+        if (kept != at) props[kept] = std::move(p);
+        ++kept;
     }
+    props.resize(kept);
 }
 
 }  // namespace
 
 void convert_node(std::vector<fix_prop>& props, bool top_root, const fix_context& c) {
     if (top_root) set_root(props);
-    repair_game_info(props, top_root, c);
+    repair_game_info(props, c);
     repair_values(props, c);  // first: the conversions below see values without [] and white space
     convert_l(props, c);
     convert_ki(props, c);
@@ -262,7 +263,7 @@ void replay_and_mark(std::vector<fix_prop>& props, const fix_context& c) {
         for (const fix_prop& p : props) {
             const stone color = p.ident == "AB" ? stone::black : p.ident == "AW" ? stone::white : stone::empty;
             if (p.ident != "AB" && p.ident != "AW" && p.ident != "AE") continue;
-            for (const std::string& v : p.values)
+            for (const fix_value& v : p.values)
                 if (const auto r = parse_point_rect(*c.game, v))
                     r->for_each([&](board_point pt) {
                         if (board.contains(pt)) (void)board.set(color, pt);
@@ -270,7 +271,7 @@ void replay_and_mark(std::vector<fix_prop>& props, const fix_context& c) {
         }
         for (const fix_prop& p : props) {
             if (p.ident != "B" && p.ident != "W") continue;
-            for (const std::string& v : p.values) {
+            for (const fix_value& v : p.values) {
                 const auto m = parse_move(*c.game, v, c.size);
                 if (m && m->kind == move_kind::point && m->count == 1 && board.contains(m->points[0]))
                     (void)board.play(p.ident == "B" ? stone::black : stone::white, m->points[0]);
@@ -284,14 +285,14 @@ void replay_and_mark(std::vector<fix_prop>& props, const fix_context& c) {
     const std::size_t at = static_cast<std::size_t>(it - props.begin());
     props.erase(it);
     std::vector<std::string> ma, tr;
-    for (const std::string& v : m.values) {
+    for (const fix_value& v : m.values) {
         const auto pt = c.board && c.game ? parse_point(*c.game, v, c.size) : std::nullopt;
-        (pt && c.board->contains(*pt) && c.board->at(*pt) != stone::empty ? tr : ma).push_back(v);
+        (pt && c.board->contains(*pt) && c.board->at(*pt) != stone::empty ? tr : ma).push_back(v.str());
     }
     if (!ma.empty()) add_values(props, at, "MA", ma, m.pos);
     if (!tr.empty()) add_values(props, std::min(at + 1, props.size()), "TR", tr, m.pos);
-    std::string to = ma.empty() ? "" : "MA" + join(ma);
-    if (!tr.empty()) to += (to.empty() ? "" : " and ") + std::string("TR") + join(tr);
+    std::string to = ma.empty() ? "" : "MA" + bracketed(ma);
+    if (!tr.empty()) to += (to.empty() ? "" : " and ") + std::string("TR") + bracketed(tr);
     c.note("W202", m.pos, "M (FF[1]-FF[3] markup) converted to " + to,
            "ff4_changes.txt: 'M should be converted to MA if used on empty board points and to TR if used on stones'");
 }

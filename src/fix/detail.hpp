@@ -4,6 +4,8 @@
 // driven over the tree without recursion by fix.cpp. The Go board (board/go_board.hpp)
 // tells M on a stone (TR) from M on an empty point (MA).
 #include <cstdint>
+#include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -25,13 +27,68 @@ struct fix_pos {
     [[nodiscard]] position get() const { return src ? src->position_of(offset) : position{}; }
 };
 
+// A raw value while a node is being fixed: a view into the input while fix has not changed
+// it (a 200 MB comment is not copied), else its own bytes. Copies are cheap either way.
+class fix_value {
+public:
+    fix_value() = default;
+    explicit fix_value(std::string s) : owned_(std::make_shared<const std::string>(std::move(s))), view_(*owned_) {}
+    explicit fix_value(const char* s) : fix_value(std::string(s)) {}
+    // Borrows `v`: it must outlive the value (the input's bytes do, during fix).
+    [[nodiscard]] static fix_value borrowed(std::string_view v) noexcept {
+        fix_value f;
+        f.view_ = v;
+        return f;
+    }
+    fix_value& operator=(std::string s) { return *this = fix_value(std::move(s)); }
+
+    operator std::string_view() const noexcept { return view_; }  // NOLINT: a value reads as text
+    [[nodiscard]] std::string_view view() const noexcept { return view_; }
+    [[nodiscard]] std::string str() const { return std::string(view_); }
+    [[nodiscard]] bool empty() const noexcept { return view_.empty(); }
+    [[nodiscard]] std::size_t size() const noexcept { return view_.size(); }
+    friend bool operator==(const fix_value& a, const fix_value& b) noexcept { return a.view_ == b.view_; }
+    friend bool operator==(const fix_value& a, std::string_view b) noexcept { return a.view_ == b; }
+
+private:
+    std::shared_ptr<const std::string> owned_;
+    std::string_view view_;
+};
+
+// "[v1][v2]...": values as messages quote them.
+template <class Values>
+[[nodiscard]] std::string bracketed(const Values& vs) {
+    std::string s;
+    for (const auto& v : vs) {
+        s += '[';
+        s += std::string_view(v);
+        s += ']';
+    }
+    return s;
+}
+
 // A property while a node is being fixed.
 struct fix_prop {
     std::string ident;                // FF[4] identifier
-    std::vector<std::string> values;  // raw, in UTF-8, escapes as written
+    std::vector<fix_value> values;    // raw, in UTF-8, canonical spelling (canonical_raw)
     fix_pos pos;                      // of the identifier in the file
     std::vector<fix_pos> value_pos;   // of each value's '[' (same length as values)
 };
+
+// Bytes of the input the parse could not place in the tree (fix_leftovers.cpp): kept, as
+// values of the private property UNPLACED, in the node where they stood (text outside the
+// game trees: in the root of the game tree that follows it, or of the last one).
+struct leftover {
+    std::uint32_t offset = 0;  // in the trees' source
+    std::uint32_t size = 0;
+    std::string_view code;     // the parser's finding: E002, E003, E009, E010, E012
+    bool top_level = false;    // outside every game tree (E002, E003)
+};
+inline constexpr std::string_view unplaced_ident = "UNPLACED";
+[[nodiscard]] std::vector<leftover> find_leftovers(const source& src);
+// The node (by offset) each leftover is kept in; `found` must outlive the map.
+[[nodiscard]] std::unordered_map<std::uint32_t, std::vector<const leftover*>> place_leftovers(
+    const std::vector<leftover>& found, std::span<const game_tree> trees);
 
 // What fix knows about the game tree a node belongs to.
 struct fix_context {
@@ -44,7 +101,10 @@ struct fix_context {
     go_board* board = nullptr;  // Go with M properties only; variations rewind it (mark, undo)
     std::vector<diagnostic>* out = nullptr;
 
-    void note(std::string_view code, fix_pos where, std::string message, std::string hint) const;
+    // A change fix made (level info: the output no longer has the problem), or with
+    // severity::error a problem fix leaves in the output (its message says why).
+    void note(std::string_view code, fix_pos where, std::string message, std::string hint,
+              severity level = severity::info) const;
     // find_property(ident, 4, gm), remembered: fix asks it several times per property.
     [[nodiscard]] const property_rule* rule(std::string_view ident) const {
         const std::string key(ident);
@@ -56,6 +116,8 @@ struct fix_context {
     // The properties of the node being fixed, as read_node found them (split_and_build
     // compares with them).
     mutable std::vector<property> original;
+    // Leftovers by the offset of the node that keeps them (nullptr: none in the file).
+    const std::unordered_map<std::uint32_t, std::vector<const leftover*>>* unplaced = nullptr;
 
 private:
     mutable std::unordered_map<std::string, const property_rule*> rules_;
@@ -63,7 +125,9 @@ private:
 
 // fix_merge.cpp: the node's properties with FF[4] identifiers and UTF-8 values, repeats
 // resolved (see include/sgf/fix.hpp).
-[[nodiscard]] std::vector<fix_prop> read_node(const node& n, const fix_context& c);
+// In a top-level root, SGF2-style aliases are converted first (fix_values.cpp), so that
+// the resolution of repeats sees them: RD[2020][2021] becomes DT[2020] XDT[2021] at once.
+[[nodiscard]] std::vector<fix_prop> read_node(const node& n, bool top_root, const fix_context& c);
 
 // fix_convert.cpp: v as fix writes it: without its white space when v is a non-text value
 // that only the white space makes invalid ("c e" -> "ce"), else v. The merge of repeats
@@ -73,8 +137,10 @@ private:
 // fix_convert.cpp: legacy conversions, passes, value repairs; FF/CA in the top-level root.
 void convert_node(std::vector<fix_prop>& props, bool top_root, const fix_context& c);
 // fix_values.cpp: DT, RE, TM, BL, WL, HA, AP and compose values in FF[4] form where the
-// meaning is clear; SGF2-style aliases (KO -> KM, ...) in the top-level root.
-void repair_game_info(std::vector<fix_prop>& props, bool top_root, const fix_context& c);
+// meaning is clear.
+void repair_game_info(std::vector<fix_prop>& props, const fix_context& c);
+// fix_values.cpp: SGF2-style aliases (KO -> KM, ...) of a top-level root.
+void convert_aliases(std::vector<fix_prop>& props, const fix_context& c);
 // Replays the node's setup and moves on c.board, then converts M to MA / TR.
 void replay_and_mark(std::vector<fix_prop>& props, const fix_context& c);
 
@@ -83,5 +149,11 @@ void split_and_build(const node& original, std::vector<fix_prop>&& props, bool t
                      std::vector<node>& out);
 
 [[nodiscard]] std::vector<fix_prop>::iterator find_prop(std::vector<fix_prop>& props, std::string_view ident);
+
+// fix_leftovers.cpp: appends the node's leftovers to UNPLACED (made last when missing).
+void keep_unplaced(std::vector<fix_prop>& props, const node& n, const fix_context& c);
+
+// Up to 40 bytes of `text` for a message, cut at a character boundary, "..." when longer.
+[[nodiscard]] std::string clipped(std::string_view text);
 
 }  // namespace sgf::detail

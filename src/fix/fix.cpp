@@ -60,7 +60,8 @@ game_tree fix_tree(const game_tree& root, fix_context& c) {
         for (std::size_t i = 0; i < t.size(); ++i) {
             const node in = t[i];
             const bool top_root = stack.empty() && i == 0;
-            std::vector<detail::fix_prop> props = detail::read_node(in, c);
+            std::vector<detail::fix_prop> props = detail::read_node(in, top_root, c);
+            detail::keep_unplaced(props, in, c);
             detail::convert_node(props, top_root, c);
             detail::replay_and_mark(props, c);
             const std::size_t before = nodes.size();
@@ -112,10 +113,15 @@ fix_result fix(const load_result& input) {
         const auto it = std::lower_bound(m_at.begin(), m_at.end(), from);
         return it != m_at.end() && *it < to;
     };
+    // Bytes the parse could not place: kept in the node where they stood.
+    const std::vector<detail::leftover> leftovers =
+        trees.empty() ? std::vector<detail::leftover>{} : detail::find_leftovers(*detail::tree_access::rep(trees[0])->src);
+    const auto unplaced = detail::place_leftovers(leftovers, trees);
     for (std::size_t i = 0; i < trees.size(); ++i) {
         const node root = trees[i].front();
         fix_context c;
         c.input = &input;
+        c.unplaced = unplaced.empty() ? nullptr : &unplaced;
         c.tree = i;
         c.out = &r.diagnostics;
         c.ff = context_of(root).ff;  // an FF that is no number: 4 (no FF[1]-FF[3] conversions)

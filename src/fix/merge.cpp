@@ -2,6 +2,8 @@
 // identifier given more than once (or a single value given several times) resolved
 // without losing a value (include/sgf/fix.hpp lists the rules).
 #include <algorithm>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "fix/detail.hpp"
 #include "tree/tree_rep.hpp"
@@ -9,18 +11,46 @@
 
 namespace sgf::detail {
 
-void fix_context::note(std::string_view code, fix_pos where, std::string message, std::string hint) const {
+void fix_context::note(std::string_view code, fix_pos where, std::string message, std::string hint, severity level) const {
     // `code` may be a spelling from before the numbers were made unique (W202 = not defined in
     // this FF version): the old meaning wins here.
     const rule_row* row = nullptr;
     for (const code_alias& a : all_code_aliases())
         if (a.old_code == code) row = &info(a.now);
     if (row == nullptr) row = find_rule(code);
-    diagnostic d = make_diagnostic(row ? row->id : rule::junk_between_tokens, severity::info);  // repaired
+    diagnostic d = make_diagnostic(row ? row->id : rule::junk_between_tokens, level);
     d.where = where.get();
     d.message = std::move(message);
     d.hint = std::move(hint);
     out->push_back(std::move(d));
+}
+
+std::string clipped(std::string_view text) {
+    constexpr std::size_t limit = 40;
+    std::string out;
+    std::size_t i = 0;
+    for (; i < text.size() && out.size() < limit; ++i) {
+        const auto ch = static_cast<unsigned char>(text[i]);
+        if (ch == '\n') out += "\\n";
+        else if (ch == '\r') out += "\\r";
+        else if (ch == '\t') out += "\\t";
+        else if (ch < 0x20 || ch == 0x7f) {
+            static constexpr char hex[] = "0123456789abcdef";
+            out += "\\x";
+            out += hex[ch >> 4];
+            out += hex[ch & 15];
+        } else {
+            out += static_cast<char>(ch);
+        }
+    }
+    // Not inside a UTF-8 sequence: drop the lead byte of a character cut in two.
+    if (i < text.size()) {
+        std::size_t cut = out.size();
+        while (cut > 0 && (static_cast<unsigned char>(out[cut - 1]) & 0xC0) == 0x80) --cut;
+        if (cut > 0 && static_cast<unsigned char>(out[cut - 1]) >= 0xC0) out.resize(cut - 1);
+        out += "...";
+    }
+    return out;
 }
 
 std::vector<fix_prop>::iterator find_prop(std::vector<fix_prop>& props, std::string_view ident) {
@@ -30,15 +60,12 @@ std::vector<fix_prop>::iterator find_prop(std::vector<fix_prop>& props, std::str
 namespace {
 
 // ff4_changes.txt "Property identifiers": FF[1]-FF[3] readers dropped lowercase letters.
-// An identifier of lowercase letters only would vanish: it is upper-cased instead.
+// An identifier of lowercase letters only has no FF[4] form: it is kept as written (upper-
+// casing `b[bb]` would invent a Black move nobody played).
 std::string ff4_identifier(std::string_view written) {
     std::string id = ff4_ident_of(written);
-    if (!id.empty()) return id;
-    for (char ch : written) id += static_cast<char>(ch >= 'a' && ch <= 'z' ? ch - 'a' + 'A' : ch);
-    return id;
+    return id.empty() ? std::string(written) : id;
 }
-
-bool same_value(std::string_view a, std::string_view b) { return a == b || canonical_raw(a) == canonical_raw(b); }
 
 bool is_text(const property_rule& r) {
     const auto alts = r.shape.alternatives();
@@ -49,35 +76,64 @@ std::string times(std::size_t k) { return k == 2 ? "twice" : std::to_string(k) +
 
 }  // namespace
 
-std::vector<fix_prop> read_node(const node& n, const fix_context& c) {
+fix_value input_value(std::string_view raw, const fix_context& c) {
+    std::string_view text = raw;
+    std::string decoded;
+    const bool ascii = std::all_of(raw.begin(), raw.end(), [](char ch) { return static_cast<unsigned char>(ch) < 0x80; });
+    if (!ascii && !c.input->converted) {
+        decoded = c.input->utf8(raw, c.tree);
+        if (decoded != raw) text = decoded;
+    }
+    // Canonical spelling from the start (what write() would make of it), so that every rule
+    // sees the value the output will hold: HA[\0] is HA[0].
+    if (text.find('\\') != std::string_view::npos) {
+        std::string canonical = canonical_raw(text);
+        if (canonical != text) return fix_value(std::move(canonical));
+    }
+    if (text.data() == raw.data()) return fix_value::borrowed(raw);
+    return fix_value(std::move(decoded));
+}
+
+std::vector<fix_prop> read_node(const node& n, bool top_root, const fix_context& c) {
     std::vector<fix_prop> raw;
     c.original = n.properties().to_vector();
     const source* src = detail::tree_access::source_of(n);
+    raw.reserve(c.original.size());
     for (const property& p : c.original) {
         fix_prop f;
         f.ident = ff4_identifier(p.ident());
         f.pos = {src, p.offset()};
+        if (f.ident == p.ident() && ff4_ident_of(f.ident).empty())
+            c.note("E011", f.pos, "property identifier '" + f.ident + "' has no upper-case letter: it has no FF[4] form",
+                   "kept as written, with its values; FF[1]-FF[3] readers ignored lowercase letters, so no reader knows it: "
+                   "rename it (an upper-case identifier) or delete it",
+                   severity::error);
         for (const value& v : p) {
-            // Canonical spelling from the start (what write() would make of it), so that
-            // every rule below sees the value the output will hold: HA[\0] is HA[0].
-            f.values.push_back(canonical_raw(c.input->utf8(v.raw(), c.tree)));
+            f.values.push_back(input_value(v.raw(), c));
             f.value_pos.push_back({src, v.offset()});
         }
         raw.push_back(std::move(f));
     }
+    if (top_root) convert_aliases(raw, c);
 
-    // Occurrences per identifier, in order of first appearance.
+    // Occurrences per identifier, in order of first appearance (a hash map: a node may hold
+    // 100,000 distinct identifiers).
     std::vector<std::vector<std::size_t>> groups;
-    for (std::size_t i = 0; i < raw.size(); ++i) {
-        auto g = std::find_if(groups.begin(), groups.end(), [&](const auto& m) { return raw[m[0]].ident == raw[i].ident; });
-        if (g == groups.end()) groups.push_back({i});
-        else g->push_back(i);
+    {
+        std::unordered_map<std::string_view, std::size_t> group_of;
+        group_of.reserve(raw.size());
+        for (std::size_t i = 0; i < raw.size(); ++i) {
+            const auto [it, added] = group_of.emplace(raw[i].ident, groups.size());
+            if (added) groups.push_back({i});
+            else groups[it->second].push_back(i);
+        }
     }
 
     std::vector<fix_prop> out;
+    out.reserve(groups.size());
     std::vector<std::pair<std::size_t, fix_prop>> kept_apart;  // X properties, after out[first]
     for (const auto& members : groups) {
-        fix_prop merged = raw[members[0]];
+        fix_prop merged = std::move(raw[members[0]]);
         for (std::size_t k = 1; k < members.size(); ++k) {
             const fix_prop& more = raw[members[k]];
             merged.values.insert(merged.values.end(), more.values.begin(), more.values.end());
@@ -108,13 +164,10 @@ std::vector<fix_prop> read_node(const node& n, const fix_context& c) {
         fix_prop distinct = merged;
         distinct.values.clear();
         distinct.value_pos.clear();
-        std::vector<std::string> spelled;
+        std::unordered_set<std::string> spelled;
         for (std::size_t i = 0; i < merged.values.size(); ++i) {
-            const std::string mine = repaired_spelling(*row, c, merged.values[i]);
-            const bool seen = std::any_of(spelled.begin(), spelled.end(),
-                                          [&](const std::string& v) { return same_value(v, mine); });
-            spelled.push_back(mine);
-            if (seen) continue;
+            std::string mine = canonical_raw(repaired_spelling(*row, c, merged.values[i]));
+            if (!spelled.insert(std::move(mine)).second) continue;
             distinct.values.push_back(merged.values[i]);
             distinct.value_pos.push_back(merged.value_pos[i]);
         }
@@ -151,10 +204,10 @@ std::vector<fix_prop> read_node(const node& n, const fix_context& c) {
             std::string joined;
             for (std::size_t i = 0; i < distinct.values.size(); ++i) {
                 if (i) joined += "\n\n";
-                joined += canonical_raw(distinct.values[i]);
+                joined += distinct.values[i].view();
             }
             c.note(code, again, what + " with different texts", "the texts were joined in file order, separated by a blank line");
-            distinct.values.assign(1, std::move(joined));
+            distinct.values.assign(1, fix_value(std::move(joined)));
             distinct.value_pos.resize(1);
             out.push_back(std::move(distinct));
         } else {
@@ -169,18 +222,29 @@ std::vector<fix_prop> read_node(const node& n, const fix_context& c) {
             kept_apart.emplace_back(out.size() - 1, std::move(apart));
         }
     }
+    if (kept_apart.empty()) return out;
 
-    // X properties: appended to one the node has already, else right after their source.
-    for (std::size_t i = kept_apart.size(); i-- > 0;) {
-        auto& [after, apart] = kept_apart[i];
-        if (auto it = find_prop(out, apart.ident); it != out.end()) {
-            it->values.insert(it->values.end(), apart.values.begin(), apart.values.end());
-            it->value_pos.insert(it->value_pos.end(), apart.value_pos.begin(), apart.value_pos.end());
+    // X properties: appended to one the node has already, else right after their source
+    // (in one pass: the node may hold many).
+    std::unordered_map<std::string_view, std::size_t> index_of;
+    for (std::size_t i = 0; i < out.size(); ++i) index_of.emplace(out[i].ident, i);
+    std::vector<std::vector<fix_prop>> after(out.size());
+    for (auto& [at, apart] : kept_apart) {
+        if (const auto it = index_of.find(apart.ident); it != index_of.end()) {
+            fix_prop& have = out[it->second];
+            have.values.insert(have.values.end(), apart.values.begin(), apart.values.end());
+            have.value_pos.insert(have.value_pos.end(), apart.value_pos.begin(), apart.value_pos.end());
         } else {
-            out.insert(out.begin() + static_cast<std::ptrdiff_t>(after) + 1, std::move(apart));
+            after[at].push_back(std::move(apart));
         }
     }
-    return out;
+    std::vector<fix_prop> result;
+    result.reserve(out.size() + kept_apart.size());
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        result.push_back(std::move(out[i]));
+        for (fix_prop& p : after[i]) result.push_back(std::move(p));
+    }
+    return result;
 }
 
 }  // namespace sgf::detail

@@ -5,6 +5,7 @@
 // colour twice) become one node per move, in order; each later move takes its colour's
 // time properties (BL/OB, WL/OW) along, everything else stays with the first (SGFC 37).
 #include <algorithm>
+#include <unordered_map>
 
 #include "fix/detail.hpp"
 #include "tree/tree_rep.hpp"
@@ -38,22 +39,50 @@ bool unchanged(const std::vector<property>& orig, const props_t& props) {
         if (orig[i].ident() != props[i].ident || orig[i].size() != props[i].values.size()) return false;
         std::size_t k = 0;
         for (const value& v : orig[i]) {
-            const std::string& w = props[i].values[k++];
+            const std::string_view w = props[i].values[k++];
             if (v.raw() != w && canonical_raw(v.raw()) != canonical_raw(w)) return false;
         }
     }
     return true;
 }
 
-node build(const props_t& props) {
-    node n;
-    for (const fix_prop& p : props) {
-        std::vector<std::string> raw;
-        raw.reserve(p.values.size());
-        for (const std::string& v : p.values) raw.push_back(canonical_raw(v));
-        n = n.with_raw_property(p.ident, raw);
+// The node's text, ";" and its properties, written once (not a with_property per property,
+// which would copy the node per property: quadratic). Values are canonical already
+// (read_node); canonical_raw of any value with a '\\' or ']' guarantees that none ends early.
+node build(props_t props) {
+    // One property per identifier: the conversions never make two, but if one did, the
+    // values are joined rather than lost (a second fix would merge them otherwise).
+    std::unordered_map<std::string, std::size_t> first;
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < props.size(); ++i) {
+        const auto [it, added] = first.emplace(props[i].ident, kept);
+        if (added) {
+            if (kept != i) props[kept] = std::move(props[i]);
+            ++kept;
+            continue;
+        }
+        fix_prop& have = props[it->second];
+        have.values.insert(have.values.end(), props[i].values.begin(), props[i].values.end());
     }
-    return n;
+    props.resize(kept);
+    std::size_t size = 1;
+    for (const fix_prop& p : props) {
+        size += p.ident.size();
+        for (const fix_value& v : p.values) size += v.size() + 2;
+    }
+    std::string text;
+    text.reserve(size);
+    text += ';';
+    for (const fix_prop& p : props) {
+        text += p.ident;
+        for (const fix_value& v : p.values) {
+            text += '[';
+            if (v.view().find_first_of("\\]") == std::string_view::npos) text += v.view();
+            else text += canonical_raw(v);
+            text += ']';
+        }
+    }
+    return tree_access::make_node(std::make_shared<const source>(std::move(text), true), 0);
 }
 
 std::size_t count_written(const node& original, std::string_view ident) {
@@ -66,7 +95,7 @@ std::size_t count_written(const node& original, std::string_view ident) {
 void split_moves(const node& original, props_t&& part, const fix_context& c, std::vector<props_t>& nodes) {
     struct move {
         std::string colour;
-        std::string value;
+        fix_value value;
         fix_pos pos;
     };
     std::vector<move> moves;
@@ -158,7 +187,7 @@ void split_and_build(const node& original, std::vector<fix_prop>&& props, bool t
         out.push_back(original);  // shared with the input
         return;
     }
-    for (const props_t& n : nodes) out.push_back(build(n));
+    for (props_t& n : nodes) out.push_back(build(std::move(n)));
 }
 
 }  // namespace sgf::detail

@@ -1,0 +1,401 @@
+// fix: FF[4] forms of game-info and setup values (src/fix/formats.hpp lists them). A value
+// is rewritten only when its meaning is clear; where the FF[4] form says less than the
+// original, or the conversion follows a convention (PL[1] -> B), `lossless` is false and
+// the caller keeps the original spelling.
+#include "fix/formats.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <utility>
+#include <vector>
+
+namespace sgf::detail {
+
+namespace {
+
+std::string trim(std::string_view s) {
+    const auto b = s.find_first_not_of(" \t");
+    if (b == std::string_view::npos) return {};
+    return std::string(s.substr(b, s.find_last_not_of(" \t") - b + 1));
+}
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& ch : out) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    return out;
+}
+
+bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+
+// Reads digits at s[i]; at most `max` of them.
+std::optional<int> digits(std::string_view s, std::size_t& i, std::size_t min, std::size_t max) {
+    std::size_t n = 0;
+    int v = 0;
+    while (i < s.size() && n < max && s[i] >= '0' && s[i] <= '9') {
+        v = v * 10 + (s[i++] - '0');
+        ++n;
+    }
+    if (n < min) return std::nullopt;
+    return v;
+}
+
+std::string number(double t) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.10g", t);
+    return buf;
+}
+
+// An amount at s[i]: digits, a decimal '.' or ',' ("6,5"), a trailing '.' ("34."), and a
+// fraction ("5 1/2", "3/4", "5½", "5¼", "5¾"). Sets i past it.
+std::optional<double> amount(std::string_view s, std::size_t& i) {
+    std::size_t p = i;
+    double v = 0;
+    bool any = false;
+    while (p < s.size() && s[p] >= '0' && s[p] <= '9' && p - i < 12) {
+        v = v * 10 + (s[p++] - '0');
+        any = true;
+    }
+    if (any && p < s.size() && (s[p] == '.' || s[p] == ',')) {
+        std::size_t q = p + 1;
+        double scale = 0.1, frac = 0;
+        while (q < s.size() && s[q] >= '0' && s[q] <= '9' && q - p < 12) {
+            frac += (s[q++] - '0') * scale;
+            scale /= 10;
+        }
+        if (q > p + 1) {
+            v += frac;
+            p = q;
+        } else if (s[p] == '.' && (q == s.size() || s[q] == ' ')) {
+            p = q;  // "34.": a trailing point
+        }
+    }
+    // A fraction, after the whole part and a space or alone: "5 1/2", "1/2".
+    auto fraction = [&](std::size_t at) -> std::optional<std::pair<double, std::size_t>> {
+        std::size_t q = at;
+        const auto n = digits(s, q, 1, 2);
+        if (!n || q >= s.size() || s[q] != '/') return std::nullopt;
+        ++q;
+        const auto d = digits(s, q, 1, 2);
+        if (!d || *d == 0 || *n >= *d) return std::nullopt;
+        return std::pair{static_cast<double>(*n) / *d, q};
+    };
+    if (any && p + 1 < s.size() && s[p] == ' ') {
+        if (const auto f = fraction(p + 1)) {
+            v += f->first;
+            p = f->second;
+        }
+    } else if (!any) {
+        if (const auto f = fraction(p)) {
+            v = f->first;
+            p = f->second;
+            any = true;
+        }
+    }
+    static constexpr std::array<std::pair<std::string_view, double>, 3> glyphs = {{{"½", 0.5}, {"¼", 0.25}, {"¾", 0.75}}};
+    for (const auto& [g, f] : glyphs)
+        if (s.substr(p, g.size()) == g) {
+            v += f;
+            p += g.size();
+            any = true;
+            break;
+        }
+    if (!any) return std::nullopt;
+    i = p;
+    return v;
+}
+
+// A whole value that is an amount, optionally followed by one of `units` (ignored).
+std::optional<double> amount_only(std::string_view s, std::initializer_list<std::string_view> units = {}) {
+    std::size_t i = 0;
+    const bool negative = !s.empty() && s[0] == '-';
+    if (!s.empty() && (s[0] == '-' || s[0] == '+')) i = 1;
+    const auto v = amount(s, i);
+    if (!v) return std::nullopt;
+    const std::string rest = lower(trim(s.substr(i)));
+    if (!rest.empty() && std::find(units.begin(), units.end(), rest) == units.end()) return std::nullopt;
+    return negative ? -*v : *v;
+}
+
+std::string iso(int y, int m, int d) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%04d-%02d-%02d", y, m, d);
+    return buf;
+}
+
+bool plausible(int y, int m, int d) { return y >= 1 && m >= 1 && m <= 12 && d >= 1 && d <= 31; }
+
+int month_named(std::string_view word) {
+    static constexpr std::array<std::string_view, 12> names = {"jan", "feb", "mar", "apr", "may", "jun",
+                                                                "jul", "aug", "sep", "oct", "nov", "dec"};
+    if (word.size() < 3) return 0;
+    const std::string w = lower(word);
+    for (std::size_t i = 0; i < names.size(); ++i)
+        if (w.compare(0, 3, names[i]) == 0) return static_cast<int>(i) + 1;
+    return 0;
+}
+
+// The year of a date fix cannot read whole: the value's only run of exactly four digits.
+std::optional<rewrite> year_only(std::string_view s) {
+    std::optional<int> year;
+    for (std::size_t i = 0; i < s.size();) {
+        if (s[i] < '0' || s[i] > '9') {
+            ++i;
+            continue;
+        }
+        std::size_t b = i;
+        const auto n = digits(s, i, 1, 64);
+        if (i - b == 4) {
+            if (year) return std::nullopt;  // two candidates
+            year = *n;
+        }
+    }
+    if (!year || *year < 1000) return std::nullopt;
+    return rewrite{std::to_string(*year), false, {}, false};
+}
+
+std::optional<rewrite> fix_date(std::string_view v) {
+    const std::string s = trim(v);
+    std::size_t i = 0;
+    auto sep = [&](std::size_t at) { return at < s.size() && (s[at] == '.' || s[at] == '/' || s[at] == '-'); };
+    if (auto y = digits(s, i, 4, 4); y && sep(i)) {  // year first
+        ++i;
+        auto m = digits(s, i, 1, 2);
+        if (m && sep(i)) {
+            ++i;
+            if (auto d = digits(s, i, 1, 2); d && plausible(*y, *m, *d) && (i == s.size() || s[i] == ' ' || s[i] == 'T'))
+                return rewrite{iso(*y, *m, *d), trim(s.substr(i)).empty(), {}, false};
+        }
+        return year_only(s);
+    }
+    i = 0;
+    if (auto n = digits(s, i, 8, 8); n && i == s.size()) {  // 20170319
+        const int y = *n / 10000, m = *n / 100 % 100, d = *n % 100;
+        if (plausible(y, m, d) && y >= 1000) return rewrite{iso(y, m, d), true, {}, false};
+        return std::nullopt;
+    }
+    i = 0;
+    if (auto y = digits(s, i, 4, 4); y && starts_with(std::string_view(s).substr(i), "年")) {  // 2001年8月1日
+        i += std::string_view("年").size();
+        const auto m = digits(s, i, 1, 2);
+        if (m && starts_with(std::string_view(s).substr(i), "月")) {
+            i += std::string_view("月").size();
+            const auto d = digits(s, i, 1, 2);
+            if (d && plausible(*y, *m, *d) && starts_with(std::string_view(s).substr(i), "日"))
+                return rewrite{iso(*y, *m, *d), i + std::string_view("日").size() == s.size(), {}, false};
+        }
+        return year_only(s);
+    }
+    i = 0;
+    if (auto a = digits(s, i, 1, 2); a && sep(i)) {  // day and month first: only when unambiguous
+        ++i;
+        auto b = digits(s, i, 1, 2);
+        if (!b || !sep(i)) return year_only(s);
+        ++i;
+        auto y = digits(s, i, 4, 4);
+        if (!y || (i != s.size() && s[i] != ' ')) return year_only(s);
+        const bool day_first = *a > 12 && *b <= 12, month_first = *b > 12 && *a <= 12;
+        if (!day_first && !month_first) return year_only(s);  // 01.08.2001: which is the month?
+        const int m = day_first ? *b : *a, d = day_first ? *a : *b;
+        if (!plausible(*y, m, d)) return year_only(s);
+        return rewrite{iso(*y, m, d), trim(s.substr(i)).empty(), {}, false};
+    }
+    // Month names: the words of the value.
+    int month = 0, day = 0, year = 0, words = 0;
+    for (std::size_t k = 0; k < s.size();) {
+        std::size_t e = k;
+        while (e < s.size() && s[e] != ' ' && s[e] != ',') ++e;
+        const std::string_view w = std::string_view(s).substr(k, e - k);
+        if (!w.empty()) {
+            ++words;
+            std::size_t p = 0;
+            const auto n = digits(w, p, 1, 4);
+            if (n && p == w.size() && w.size() == 4) year = *n;
+            else if (n && p == w.size() && w.size() <= 2 && month && !day) day = *n;
+            else if (!n && !month) month = month_named(w);
+        }
+        k = e + 1;
+    }
+    if (!month || !day || !year || !plausible(year, month, day)) return year_only(s);
+    return rewrite{iso(year, month, day), words == 3 && month_named(s) != 0, {}, false};
+}
+
+// The score or reason after "B+" / "W+", as FF[4] writes it, or nullopt.
+std::optional<std::string> win_by(std::string_view how) {
+    const std::string l = lower(trim(how));
+    if (l.empty()) return std::string();
+    static constexpr std::array<std::pair<std::string_view, std::string_view>, 16> words = {{
+        {"r", "R"}, {"resign", "Resign"}, {"resigns", "Resign"}, {"resignation", "Resign"}, {"res", "R"},
+        {"t", "T"}, {"time", "Time"}, {"time over", "Time"}, {"timeout", "Time"}, {"time out", "Time"},
+        {"on time", "Time"}, {"f", "F"}, {"forfeit", "Forfeit"}, {"by resignation", "R"}, {"by time", "T"},
+        {"by forfeit", "F"},
+    }};
+    for (const auto& [w, canonical] : words)
+        if (l == w) return std::string(canonical);
+    std::string_view rest = l;
+    if (starts_with(rest, "by ")) rest.remove_prefix(3);
+    if (const auto score = amount_only(rest, {"point", "points", "pts", "pt", "目", "moku"}); score && *score >= 0)
+        return number(*score);
+    return std::nullopt;
+}
+
+std::optional<rewrite> fix_result(std::string_view v) {
+    const std::string s = trim(v), l = lower(s);
+    if (l == "b" || l == "w") return rewrite{std::string(1, static_cast<char>(std::toupper(l[0]))) + "+", true, {}, false};
+    if (l == "draw" || l == "jigo" || l == "tie") return rewrite{"Draw", true, {}, false};
+    if (l == "void" || l == "no result") return rewrite{"Void", true, {}, false};
+    if (l == "unknown") return rewrite{"?", true, {}, false};
+    if (l.find("adjourn") != std::string::npos || l.find("suspend") != std::string::npos)
+        return rewrite{"Void", false, {}, false};  // ff4_properties.txt RE: "Void: no result or suspended play"
+    if (l.size() >= 2 && (l[0] == 'b' || l[0] == 'w') && l[1] == '+') {
+        const std::string who(1, static_cast<char>(std::toupper(l[0])));
+        if (const auto how = win_by(std::string_view(s).substr(2))) return rewrite{who + "+" + *how, true, {}, false};
+        // B+Illegal, W+J, B+AW: the winner is certain, the reason is no FF[4] word.
+        return rewrite{who + "+", false, {}, false};
+    }
+    for (const char* colour : {"black", "white"}) {
+        const std::string_view c(colour);
+        if (!starts_with(l, c)) continue;
+        const char who = static_cast<char>(std::toupper(c[0]));
+        const char other = who == 'B' ? 'W' : 'B';
+        std::string_view rest = std::string_view(l).substr(c.size());
+        while (!rest.empty() && (rest.front() == ' ' || rest.front() == ':')) rest.remove_prefix(1);
+        if (!rest.empty() && rest.back() == '.') rest.remove_suffix(1);
+        for (std::string_view r : {"resigns", "resigned", "resign"})
+            if (starts_with(rest, r)) return rewrite{std::string(1, other) + "+R", rest == r, {}, false};
+        for (std::string_view w : {"wins", "won", "win"})
+            if (starts_with(rest, w)) {
+                const std::string_view how = rest.substr(w.size());
+                if (const auto by = win_by(how)) return rewrite{std::string(1, who) + "+" + *by, true, {}, false};
+                return rewrite{std::string(1, who) + "+", false, {}, false};
+            }
+    }
+    // Chinese, Japanese and Korean "black/white wins" (黑/黒/흑, 白/백; 胜/勝/승, 负/負/패 loses);
+    // resignation 中盘/中盤/中押/불계.
+    struct word {
+        std::string_view text;
+        char value;
+    };
+    static constexpr std::array<word, 5> colours = {{{"黑", 'B'}, {"黒", 'B'}, {"흑", 'B'}, {"白", 'W'}, {"백", 'W'}}};
+    static constexpr std::array<word, 6> outcomes = {{{"胜", '+'}, {"勝", '+'}, {"승", '+'}, {"负", '-'}, {"負", '-'}, {"패", '-'}}};
+    char who = 0, outcome = 0;
+    std::size_t colour_words = 0, outcome_words = 0;
+    for (const auto& c : colours)
+        if (s.find(c.text) != std::string::npos) {
+            who = c.value;
+            ++colour_words;
+        }
+    for (const auto& o : outcomes)
+        if (s.find(o.text) != std::string::npos) {
+            outcome = o.value;
+            ++outcome_words;
+        }
+    if (colour_words == 1 && outcome_words == 1) {
+        const char winner = outcome == '+' ? who : (who == 'B' ? 'W' : 'B');
+        const bool resigned = s.find("中盘") != std::string::npos || s.find("中盤") != std::string::npos ||
+                              s.find("中押") != std::string::npos || s.find("불계") != std::string::npos;
+        static constexpr std::array<std::string_view, 6> exact = {"黑中盘胜", "白中盘胜", "흑 불계승", "백 불계승", "黒中押し勝ち", "白中押し勝ち"};
+        const bool known = std::find(exact.begin(), exact.end(), std::string_view(s)) != exact.end();
+        return rewrite{std::string(1, winner) + (resigned ? "+R" : "+"), known, {}, false};
+    }
+    return std::nullopt;
+}
+
+// Seconds of "[h:]mm:ss", or of a number with a unit ("5m", "2 hours"), or of a number
+// spelled "34." or "6,5".
+std::optional<double> seconds(std::string_view s, std::size_t& i) {
+    std::size_t p = i;
+    const auto a = digits(s, p, 1, 6);
+    if (!a) return std::nullopt;
+    if (p < s.size() && s[p] == ':') {
+        ++p;
+        const auto b = digits(s, p, 2, 2);
+        if (!b || *b > 59) return std::nullopt;
+        double t = *a * 60.0 + *b;
+        if (p < s.size() && s[p] == ':') {
+            ++p;
+            const auto c = digits(s, p, 2, 2);
+            if (!c || *c > 59) return std::nullopt;
+            t = t * 60 + *c;
+        }
+        i = p;
+        return t;
+    }
+    p = i;
+    const auto t = amount(s, p);
+    if (!t) return std::nullopt;
+    const bool plain_number = p > i && s.substr(i, p - i).find_first_of(".,/") == std::string_view::npos &&
+                              s.substr(i, p - i).find("\xC2") == std::string_view::npos;
+    std::size_t q = p;
+    while (q < s.size() && s[q] == ' ') ++q;
+    std::size_t e = q;
+    while (e < s.size() && std::isalpha(static_cast<unsigned char>(s[e]))) ++e;
+    const std::string unit = lower(s.substr(q, e - q));
+    static constexpr std::array<std::pair<std::string_view, int>, 15> units = {{
+        {"h", 3600}, {"hr", 3600}, {"hrs", 3600}, {"hour", 3600}, {"hours", 3600}, {"m", 60}, {"min", 60},
+        {"mins", 60}, {"minute", 60}, {"minutes", 60}, {"s", 1}, {"sec", 1}, {"secs", 1}, {"second", 1}, {"seconds", 1},
+    }};
+    for (const auto& [u, factor] : units)
+        if (unit == u) {
+            i = e;
+            return *t * factor;
+        }
+    if (plain_number || !unit.empty()) return std::nullopt;  // a plain number is already right, or unknown
+    i = p;
+    return *t;  // "34.", "6,5"
+}
+
+// TM/BL/WL in seconds; TM's overtime part ("30:00(5x1:00)", "30:00+30:00/25") goes to OT.
+std::optional<rewrite> fix_time(std::string_view v, bool with_overtime) {
+    const std::string s = trim(v);
+    if (with_overtime && (s == "-" || s == "--" || s == "?" || lower(s) == "none" || lower(s) == "unknown"))
+        return rewrite{{}, false, {}, true};  // no time given: '-' may mean none or unknown
+    std::size_t i = 0;
+    const auto t = seconds(s, i);
+    if (!t) return std::nullopt;
+    const std::string tail = trim(std::string_view(s).substr(i));
+    if (tail.empty()) return rewrite{number(*t), true, {}, false};
+    if (!with_overtime) return std::nullopt;
+    if (tail.front() == '(' && tail.back() == ')') return rewrite{number(*t), true, trim(tail.substr(1, tail.size() - 2)), false};
+    if (tail.front() == '+') return rewrite{number(*t), true, trim(tail.substr(1)), false};
+    return rewrite{number(*t), false, {}, false};
+}
+
+std::optional<rewrite> fix_komi(std::string_view v) {
+    const auto k = amount_only(trim(v), {"point", "points", "pts", "pt", "目", "moku"});
+    if (!k) return std::nullopt;
+    return rewrite{number(*k), true, {}, false};
+}
+
+std::optional<rewrite> fix_colour(std::string_view v) {
+    const std::string l = lower(trim(v));
+    if (l == "b" || l == "black" || l == "黑" || l == "黒" || l == "흑") return rewrite{"B", true, {}, false};
+    if (l == "w" || l == "white" || l == "白" || l == "백") return rewrite{"W", true, {}, false};
+    // Colours as numbers (1 Black, 2 White: the order of play; SGFC reads them so).
+    if (l == "1") return rewrite{"B", false, {}, false};
+    if (l == "2") return rewrite{"W", false, {}, false};
+    return std::nullopt;
+}
+
+std::optional<rewrite> fix_whole_number(std::string_view v) {
+    const auto n = amount_only(trim(v));
+    if (!n || *n != std::floor(*n) || std::fabs(*n) > 1e9) return std::nullopt;
+    return rewrite{number(*n), true, {}, false};
+}
+
+}  // namespace
+
+std::optional<rewrite> ff4_form(std::string_view ident, std::string_view text) {
+    if (ident == "DT") return fix_date(text);
+    if (ident == "RE") return fix_result(text);
+    if (ident == "TM") return fix_time(text, true);
+    if (ident == "BL" || ident == "WL") return fix_time(text, false);
+    if (ident == "KM") return fix_komi(text);
+    if (ident == "PL") return fix_colour(text);
+    if (ident == "HA" || ident == "OB" || ident == "OW") return fix_whole_number(text);
+    return std::nullopt;
+}
+
+}  // namespace sgf::detail
