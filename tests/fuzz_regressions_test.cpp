@@ -200,6 +200,34 @@ TEST_CASE("fuzz generated inputs parse in linear time") {
     }
 }
 
+// CPU seconds one run of target `t` takes on `input`.
+double cpu_seconds_to_run(const fuzz_target& t, const std::string& input) {
+    const std::clock_t start = std::clock();
+    replay(t, "timed", input);
+    return static_cast<double>(std::clock() - start) / CLOCKS_PER_SEC;
+}
+
+// The inputs filed under the fix target are shapes fix once took quadratic time on (N
+// properties in one node: 40,000 took 18 s): the fix target (load, fix, write, and fix of
+// its output) on the full case and its quarter, as above.
+TEST_CASE("fuzz generated inputs fix in linear time") {
+    const fuzz_target& t = target("fix");
+    std::size_t timed = 0;
+    for (const auto& c : sgf_fuzz::read_generated((fuzz_dir() / "regressions" / "generated.txt").string())) {
+        if (c.heavy() || c.targets.empty() || !c.for_target("fix")) continue;
+        const std::string small = c.scaled_down(4).build();
+        const std::string full = c.build();
+        double t_small = 1e9, t_full = 1e9;
+        for (int i = 0; i < 3; ++i) t_small = std::min(t_small, cpu_seconds_to_run(t, small));
+        const double limit = 10 * t_small + 0.02 + 1e-9 * static_cast<double>(full.size());
+        for (int i = 0; i < 2 && t_full > limit; ++i) t_full = std::min(t_full, cpu_seconds_to_run(t, full));
+        INFO(c.name, ": ", small.size(), " bytes in ", t_small, " s, ", full.size(), " bytes in ", t_full, " s (CPU)");
+        CHECK(t_full <= limit);
+        ++timed;
+    }
+    CHECK(timed >= 6);
+}
+
 TEST_CASE("fuzz regressions are filed under known targets") {
     std::set<std::string> known;
     for (const auto& t : targets) known.insert(std::string(t.name));

@@ -105,22 +105,14 @@ struct fix_context {
     // severity::error a problem fix leaves in the output (its message says why).
     void note(std::string_view code, fix_pos where, std::string message, std::string hint,
               severity level = severity::info) const;
-    // find_property(ident, 4, gm), remembered: fix asks it several times per property.
-    [[nodiscard]] const property_rule* rule(std::string_view ident) const {
-        const std::string key(ident);
-        if (const auto it = rules_.find(key); it != rules_.end()) return it->second;
-        return rules_.emplace(key, find_property(ident, 4, gm)).first->second;
-    }
-    // After gm changes (fix.cpp fixes a tree again under the game its output declares).
-    void forget_rules() const { rules_.clear(); }
+    // find_property(ident, 4, gm): a binary search of the table, no allocation (a cache
+    // keyed by identifier cost more on nodes of many distinct identifiers).
+    [[nodiscard]] const property_rule* rule(std::string_view ident) const { return find_property(ident, 4, gm); }
     // The properties of the node being fixed, as read_node found them (split_and_build
     // compares with them).
     mutable std::vector<property> original;
     // Leftovers by the offset of the node that keeps them (nullptr: none in the file).
     const std::unordered_map<std::uint32_t, std::vector<const leftover*>>* unplaced = nullptr;
-
-private:
-    mutable std::unordered_map<std::string, const property_rule*> rules_;
 };
 
 // fix_merge.cpp: the node's properties with FF[4] identifiers and UTF-8 values, repeats

@@ -134,7 +134,6 @@ fix_result fix(const load_result& input) {
             const auto gm_number = gm ? parse_number(*gm) : std::optional<std::int64_t>(1);
             c.gm = gm_number && *gm_number >= 1 && *gm_number <= 63 ? static_cast<int>(*gm_number) : 0;
             c.game = find_game(c.gm);
-            c.forget_rules();
             c.size = c.game ? c.game->default_size : board_size{};
             if (const auto sz = root_value(declaring_root, "SZ"))
                 if (const auto s = parse_size(*sz)) c.size = *s;

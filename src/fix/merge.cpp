@@ -116,32 +116,52 @@ std::vector<fix_prop> read_node(const node& n, bool top_root, const fix_context&
     }
     if (top_root) convert_aliases(raw, c);
 
-    // Occurrences per identifier, in order of first appearance (a hash map: a node may hold
-    // 100,000 distinct identifiers).
-    std::vector<std::vector<std::size_t>> groups;
-    {
+    // Occurrences per identifier, in order of first appearance: the first of each group, and
+    // a link from each occurrence to the next (a node may hold 100,000 distinct identifiers,
+    // so no allocation per group, and a hash map only when the node is big).
+    constexpr std::size_t none = static_cast<std::size_t>(-1);
+    std::vector<std::size_t> firsts, next(raw.size(), none), last;
+    if (raw.size() <= 16) {
+        for (std::size_t i = 0; i < raw.size(); ++i) {
+            std::size_t g = 0;
+            while (g < firsts.size() && raw[firsts[g]].ident != raw[i].ident) ++g;
+            if (g == firsts.size()) {
+                firsts.push_back(i);
+                last.push_back(i);
+            } else {
+                next[last[g]] = i;
+                last[g] = i;
+            }
+        }
+    } else {
         std::unordered_map<std::string_view, std::size_t> group_of;
         group_of.reserve(raw.size());
         for (std::size_t i = 0; i < raw.size(); ++i) {
-            const auto [it, added] = group_of.emplace(raw[i].ident, groups.size());
-            if (added) groups.push_back({i});
-            else groups[it->second].push_back(i);
+            const auto [it, added] = group_of.emplace(raw[i].ident, firsts.size());
+            if (added) {
+                firsts.push_back(i);
+                last.push_back(i);
+            } else {
+                next[last[it->second]] = i;
+                last[it->second] = i;
+            }
         }
     }
 
     std::vector<fix_prop> out;
-    out.reserve(groups.size());
+    out.reserve(firsts.size());
     std::vector<std::pair<std::size_t, fix_prop>> kept_apart;  // X properties, after out[first]
-    for (const auto& members : groups) {
-        fix_prop merged = std::move(raw[members[0]]);
-        for (std::size_t k = 1; k < members.size(); ++k) {
-            const fix_prop& more = raw[members[k]];
+    for (const std::size_t first : firsts) {
+        std::size_t k = 1;
+        const std::size_t second = next[first];
+        fix_prop merged = std::move(raw[first]);
+        for (std::size_t m = second; m != none; m = next[m], ++k) {
+            const fix_prop& more = raw[m];
             merged.values.insert(merged.values.end(), more.values.begin(), more.values.end());
             merged.value_pos.insert(merged.value_pos.end(), more.value_pos.begin(), more.value_pos.end());
         }
         const std::string& id = merged.ident;
-        const std::size_t k = members.size();
-        const fix_pos again = k > 1 ? raw[members[1]].pos : (merged.value_pos.size() > 1 ? merged.value_pos[1] : merged.pos);
+        const fix_pos again = k > 1 ? raw[second].pos : (merged.value_pos.size() > 1 ? merged.value_pos[1] : merged.pos);
         const property_rule* row = c.rule(id);
         const bool single = row && row->shape.card == cardinality::single;
         const bool moves = row && row->exclusive == exclusive_group::move_color;

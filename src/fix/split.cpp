@@ -5,7 +5,6 @@
 // colour twice) become one node per move, in order; each later move takes its colour's
 // time properties (BL/OB, WL/OW) along, everything else stays with the first (SGFC 37).
 #include <algorithm>
-#include <unordered_map>
 
 #include "fix/detail.hpp"
 #include "tree/tree_rep.hpp"
@@ -52,19 +51,29 @@ bool unchanged(const std::vector<property>& orig, const props_t& props) {
 node build(props_t props) {
     // One property per identifier: the conversions never make two, but if one did, the
     // values are joined rather than lost (a second fix would merge them otherwise).
-    std::unordered_map<std::string, std::size_t> first;
-    std::size_t kept = 0;
-    for (std::size_t i = 0; i < props.size(); ++i) {
-        const auto [it, added] = first.emplace(props[i].ident, kept);
-        if (added) {
+    if (props.size() > 1) {
+        std::vector<std::size_t> order(props.size());
+        for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return props[a].ident < props[b].ident; });
+        std::vector<bool> gone(props.size(), false);
+        for (std::size_t k = 1, first = 0; k < order.size(); ++k) {  // first: of k's group, kept
+            if (props[order[k]].ident != props[order[first]].ident) {
+                first = k;
+                continue;
+            }
+            fix_prop& have = props[order[first]];
+            const fix_prop& more = props[order[k]];
+            have.values.insert(have.values.end(), more.values.begin(), more.values.end());
+            gone[order[k]] = true;
+        }
+        std::size_t kept = 0;
+        for (std::size_t i = 0; i < props.size(); ++i) {
+            if (gone[i]) continue;
             if (kept != i) props[kept] = std::move(props[i]);
             ++kept;
-            continue;
         }
-        fix_prop& have = props[it->second];
-        have.values.insert(have.values.end(), props[i].values.begin(), props[i].values.end());
+        props.resize(kept);
     }
-    props.resize(kept);
     std::size_t size = 1;
     for (const fix_prop& p : props) {
         size += p.ident.size();
