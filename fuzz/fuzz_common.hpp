@@ -17,11 +17,14 @@
 #include <string_view>
 #include <vector>
 
+#include "sgf/charset.hpp"
 #include "sgf/diagnostic.hpp"
 #include "sgf/json.hpp"
 #include "sgf/parse.hpp"
+#include "sgf/properties.hpp"
 #include "sgf/tree.hpp"
 #include "sgf/value.hpp"
+#include "sgf/value_types.hpp"
 #include "sgf/write.hpp"
 #include "token_count.hpp"
 
@@ -122,12 +125,66 @@ private:
 
 // An independent recognizer of the FF[4] grammar (000_* EBNF), written here again without
 // PEGTL, iterative (any depth): returns whether the whole input (after an optional UTF-8 BOM)
-// is one Collection, and if so its JSON tree (design.md, "The JSON tree") in `json`, with
-// values unescaped here too (the string escaping is sgf::append_json_string's).
+// is one Collection, and if so its JSON tree (include/sgf/json.hpp) in `json`, with values
+// unescaped and composed values split here too (the string escaping is sgf::append_json_string's,
+// which properties may be composed the rule table's).
 //   Collection = GameTree { GameTree }      GameTree = "(" Sequence { GameTree } ")"
 //   Sequence = Node { Node }   Node = ";" { Property }   Property = PropIdent PropValue { PropValue }
 //   PropIdent = UcLetter { UcLetter }        PropValue = "[" CValueType "]"
 // White space (" \t\n\r\v\f") may stand between any two tokens.
+// Escape processing of a raw value, written here again (000_* "Escaping").
+[[nodiscard]] inline std::string reference_unescape(std::string_view raw) {
+    std::string text;
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+        if (raw[i] != '\\' || i + 1 == raw.size()) {
+            text.push_back(raw[i]);
+            continue;
+        }
+        const char c = raw[++i];
+        if (c == '\n' || c == '\r') {  // soft line break: LF, CR, CRLF, LFCR
+            if (i + 1 < raw.size() && (raw[i + 1] == '\n' || raw[i + 1] == '\r') && raw[i + 1] != c) ++i;
+            continue;
+        }
+        text.push_back(c);
+    }
+    return text;
+}
+
+// One value or part of the JSON tree: a string, or {"bytes":hex} when not UTF-8.
+inline void reference_text(std::string& json, std::string_view raw) {
+    const std::string text = reference_unescape(raw);
+    if (sgf::is_valid_utf8(text)) {
+        sgf::append_json_string(json, text);
+        return;
+    }
+    static constexpr char hex[] = "0123456789abcdef";
+    json += "{\"bytes\":\"";
+    for (const char ch : text) {
+        json += hex[static_cast<unsigned char>(ch) >> 4];
+        json += hex[static_cast<unsigned char>(ch) & 15];
+    }
+    json += "\"}";
+}
+
+// A value of a property whose values may be composed (sgf::may_be_compose): split at the
+// first unescaped ':'.
+inline void reference_value(std::string& json, std::string_view raw, bool compose) {
+    for (std::size_t i = 0; compose && i < raw.size(); ++i) {
+        if (raw[i] == '\\') {
+            ++i;
+            continue;
+        }
+        if (raw[i] != ':') continue;
+        json += '[';
+        reference_text(json, raw.substr(0, i));
+        json += ',';
+        reference_text(json, raw.substr(i + 1));
+        json += ']';
+        return;
+    }
+    reference_text(json, raw);
+}
+
 [[nodiscard]] inline bool reference_parse(std::string_view s, std::string& json) {
     const std::size_t n = s.size();
     std::size_t i = s.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
@@ -137,9 +194,11 @@ private:
         while (i < n && white(s[i])) ++i;
     };
     auto at = [&](char c) { return i < n && s[i] == c; };
-    json = "{\"trees\":[";
+    json = "{\"format\":\"sgf-tree\",\"version\":2,\"trees\":[";
     std::vector<std::size_t> variations;  // per open game tree: variations emitted so far
     std::size_t trees = 0;
+    int gm = 1;  // of the top-level game tree: which properties are composed
+    using props = std::vector<std::pair<std::string_view, std::vector<std::string_view>>>;
     skip();
     if (!at('(')) return false;
     while (at('(')) {  // one GameTree of the Collection per round
@@ -148,54 +207,60 @@ private:
                 ++i;
                 if (variations.empty()) json += trees++ ? "," : "";
                 else json += variations.back()++ ? "," : "";
+                const bool top = variations.empty();
                 variations.push_back(0);
                 json += "{\"nodes\":[";
                 skip();
                 if (!at(';')) return false;
                 bool first_node = true;
-                while (at(';')) {  // Node
+                while (at(';')) {  // Node: read, then written
                     ++i;
-                    json += first_node ? "{" : ",{";
-                    first_node = false;
-                    bool first_prop = true;
+                    props node;
                     for (;;) {
                         skip();
                         if (i == n || !upper(s[i])) break;
                         const std::size_t id = i;
                         while (i < n && upper(s[i])) ++i;
-                        if (!first_prop) json += ',';
-                        first_prop = false;
-                        sgf::append_json_string(json, s.substr(id, i - id));
-                        json += ":[";
+                        node.push_back({s.substr(id, i - id), {}});
                         skip();
                         if (!at('[')) return false;
-                        bool first_value = true;
                         while (at('[')) {
-                            std::string text;
-                            for (++i;; ++i) {
+                            const std::size_t open = ++i;
+                            for (;; ++i) {
                                 if (i == n) return false;  // not closed
                                 if (s[i] == ']') break;
-                                if (s[i] == '\\') {
-                                    if (++i == n) return false;
-                                    const char c = s[i];
-                                    if (c == '\n' || c == '\r') {  // soft line break: LF, CR, CRLF, LFCR
-                                        if (i + 1 < n && (s[i + 1] == '\n' || s[i + 1] == '\r') && s[i + 1] != c) ++i;
-                                        continue;
-                                    }
-                                    text.push_back(c);
-                                    continue;
-                                }
-                                text.push_back(s[i]);
+                                if (s[i] == '\\' && ++i == n) return false;
                             }
+                            node.back().second.push_back(s.substr(open, i - open));
                             ++i;  // ']'
-                            if (!first_value) json += ',';
-                            first_value = false;
-                            sgf::append_json_string(json, text);
                             skip();
                         }
-                        json += ']';
                     }
-                    json += '}';
+                    if (top && first_node) {  // the root: its GM
+                        gm = 1;
+                        for (const auto& [ident, values] : node)
+                            if (ident == "GM") {
+                                const auto g = sgf::parse_number(sgf::decode_simple_text(values[0]));
+                                gm = g && *g >= 1 && *g <= 1000 ? static_cast<int>(*g) : 0;
+                                break;
+                            }
+                    }
+                    json += first_node ? "[" : ",[";
+                    first_node = false;
+                    for (std::size_t p = 0; p < node.size(); ++p) {
+                        const auto& [ident, values] = node[p];
+                        const sgf::property_rule* row = sgf::find_property(ident, 4, gm);
+                        const bool compose = row != nullptr && sgf::may_be_compose(*row, sgf::find_game(gm));
+                        json += p ? ",[" : "[";
+                        sgf::append_json_string(json, ident);
+                        json += ",[";
+                        for (std::size_t v = 0; v < values.size(); ++v) {
+                            if (v) json += ',';
+                            reference_value(json, values[v], compose);
+                        }
+                        json += "]]";
+                    }
+                    json += ']';
                 }
                 json += "],\"variations\":[";
                 continue;  // { GameTree } ")"

@@ -56,7 +56,7 @@ TEST_CASE("json lines output") {
     temp_dir d;
     const auto r = run("--format=json " + d.file("bad.sgf", "x(;FF[4]C[x])"));
     CHECK(r.status == 1);
-    CHECK(r.out.find("{\"file\":") == 0);
+    CHECK(r.out.find("{\"version\":1,\"file\":") == 0);
     for (std::string_view key : {"\"line\":1", "\"column\":1", "\"byte\":0", "\"severity\":\"error\"", "\"code\":\"E002\"",
                                  "\"message\":"})
         CHECK(r.out.find(key) != std::string::npos);
@@ -112,8 +112,28 @@ TEST_CASE("dump prints the JSON tree") {
     const auto r = run("dump " + d.file("t.sgf", "(;C[a\\]\\\nb]AB[aa][bb](;B[cc])(;W[dd]))"));
     CHECK(r.status == 0);
     CHECK(r.out ==
-          "{\"trees\":[{\"nodes\":[{\"C\":[\"a]b\"],\"AB\":[\"aa\",\"bb\"]}],\"variations\":["
-          "{\"nodes\":[{\"B\":[\"cc\"]}],\"variations\":[]},{\"nodes\":[{\"W\":[\"dd\"]}],\"variations\":[]}]}]}\n");
+          "{\"format\":\"sgf-tree\",\"version\":2,\"trees\":[{\"nodes\":[[[\"C\",[\"a]b\"]],[\"AB\",[\"aa\",\"bb\"]]]],\"variations\":["
+          "{\"nodes\":[[[\"B\",[\"cc\"]]]],\"variations\":[]},{\"nodes\":[[[\"W\",[\"dd\"]]]],\"variations\":[]}]}]}\n");
+}
+
+TEST_CASE("dump keeps repeated properties and the parts of composed values") {
+    temp_dir d;
+    // Every JSON reader reads the same: no key repeats (AB twice stays twice, in order).
+    CHECK(run("dump " + d.file("r.sgf", "(;AB[aa]AB[bb])")).out ==
+          "{\"format\":\"sgf-tree\",\"version\":2,\"trees\":[{\"nodes\":[[[\"AB\",[\"aa\"]],[\"AB\",[\"bb\"]]]],\"variations\":[]}]}\n");
+    // an escaped ':' is text, the first unescaped one separates; C is no compose: one text
+    CHECK(run("dump " + d.file("c.sgf", "(;AP[a\\:b:1]AP[a:b\\:1]AP[a:b:1]C[x:y])")).out ==
+          "{\"format\":\"sgf-tree\",\"version\":2,\"trees\":[{\"nodes\":[[[\"AP\",[[\"a:b\",\"1\"]]],[\"AP\",[[\"a\",\"b:1\"]]],"
+          "[\"AP\",[[\"a\",\"b:1\"]]],[\"C\",[\"x:y\"]]]],\"variations\":[]}]}\n");
+    // invalid UTF-8 is flagged with its bytes, never read as Latin-1
+    CHECK(run("dump " + d.file("u.sgf", "(;CA[UTF-8]C[caf\xE9])")).out ==
+          "{\"format\":\"sgf-tree\",\"version\":2,\"trees\":[{\"nodes\":[[[\"CA\",[\"UTF-8\"]],[\"C\",[{\"bytes\":\"636166e9\"}]]]],"
+          "\"variations\":[]}]}\n");
+    // positions and node paths on request
+    const auto p = run("dump --positions " + d.file("p.sgf", "(;C[a]\n(;B[aa])(;W[bb]))"));
+    CHECK(p.out.find("{\"number\":2,\"path\":{\"tree\":0,\"variations\":[1],\"node\":0},\"line\":2,\"column\":10,\"byte\":16,"
+                     "\"properties\":[{\"id\":\"W\",\"line\":2,\"column\":11,\"byte\":17,\"values\":[\"bb\"],"
+                     "\"value_positions\":[{\"line\":2,\"column\":12,\"byte\":18}]}]}") != std::string::npos);
 }
 
 TEST_CASE("help and version") {

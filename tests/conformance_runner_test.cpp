@@ -52,14 +52,14 @@ bool has(const std::string& hay, const std::string& needle) { return hay.find(ne
 // Four cases: accepted, rejected (E008 + E004), implementation-defined (BOM), generated.
 void write_cases(const temp_dir& d) {
     d.file("cases/y_value_markup.sgf", "(;C[<b>&amp;\"x\"])");
-    d.file("cases/y_value_markup.expect", "# bytes that HTML must escape\ntree {\"trees\":[{\"nodes\":[{\"C\":[\"<b>&amp;\\\"x\\\"\"]}],\"variations\":[]}]}\n");
+    d.file("cases/y_value_markup.expect", "# bytes that HTML must escape\ntree {\"format\":\"sgf-tree\",\"version\":2,\"trees\":[{\"nodes\":[[[\"C\",[\"<b>&amp;\\\"x\\\"\"]]]],\"variations\":[]}]}\n");
     d.file("cases/n_value_unclosed.sgf", "(;C[abc");
     d.file("cases/n_value_unclosed.expect", "E008 1:4\nE004 1:8\n");
     d.file("cases/i_encoding_bom.sgf", "\xEF\xBB\xBF(;C[a])");
-    d.file("cases/i_encoding_bom.expect", "W015 1:1\ntree {\"trees\": [ {\"nodes\":[{\"C\":[\"a\"]}], \"variations\":[]} ]}\n");
+    d.file("cases/i_encoding_bom.expect", "W015 1:1\ntree {\"format\": \"sgf-tree\", \"version\": 2, \"trees\": [ {\"nodes\":[ [[\"C\",[\"a\"]]] ], \"variations\":[]} ]}\n");
     d.file("cases/y_nesting_deep_gen.gen", "# 100 levels\n100*'(;' 100*')'\n");
     d.file("cases/y_nesting_deep_gen.expect",
-           "tree-recipe '{\"trees\":[' 100*'{\"nodes\":[{}],\"variations\":[' 100*']}' ']}'\n");
+           "tree-recipe '{\"format\":\"sgf-tree\",\"version\":2,\"trees\":[' 100*'{\"nodes\":[[]],\"variations\":[' 100*']}' ']}'\n");
 }
 
 }  // namespace

@@ -63,7 +63,7 @@ TEST_CASE("encoding: byte order marks") {
         CHECK(r.charset == "UTF-8");
         CHECK(r.origin == sgf::charset_origin::bom);
         CHECK_FALSE(r.converted);
-        CHECK(dump(r) == R"({"trees":[{"nodes":[{"FF":["4"],"PB":["黑方"]}],"variations":[]}]})");
+        CHECK(dump(r) == R"({"format":"sgf-tree","version":2,"trees":[{"nodes":[[["FF",["4"]],["PB",["黑方"]]]],"variations":[]}]})");
     }
     for (const bool little : {true, false}) {
         CAPTURE(little);
@@ -78,8 +78,8 @@ TEST_CASE("encoding: byte order marks") {
             REQUIRE(z != nullptr);
             CHECK(z->where.byte == 2 * (text.find(u'Z')));
             CHECK(r.text().substr(r.text_offset(z->where.byte), 1) == "Z");
-            CHECK(dump(r) == R"({"trees":[{"nodes":[{"FF":["4"],"PB":["黑方"],"C":["héllo"]}],"variations":[]}]})");
-            CHECK(fixed(r) == "(;FF[4]CA[UTF-8]PB[黑方]C[héllo])\n");
+            CHECK(dump(r) == R"({"format":"sgf-tree","version":2,"trees":[{"nodes":[[["FF",["4"]],["PB",["黑方"]],["C",["héllo"]]]],"variations":[]}]})");
+            CHECK(fixed(r) == "(;FF[4]CA[UTF-8]PB[黑方]C[héllo]UNPLACED[Z])\n");  // Z without a value: kept
             // Node and value positions name the file's bytes too.
             CHECK(r.trees[0].front().pos().byte == 4);
             CHECK(r.trees[0].front().find("PB")->front().pos().byte == 2 * text.find(u"[黑"));
@@ -104,7 +104,7 @@ TEST_CASE("encoding: byte order marks") {
         CHECK(r.converted);
         CHECK(r.charset == "UTF-16BE");
         CHECK(sgf_test::codes_of(r.diagnostics) == "I028 I027");
-        CHECK(dump(r) == R"({"trees":[{"nodes":[{"FF":["4"],"PB":["黑方"]},{"B":["aa"]}],"variations":[]}]})");
+        CHECK(dump(r) == R"({"format":"sgf-tree","version":2,"trees":[{"nodes":[[["FF",["4"]],["PB",["黑方"]]],[["B",["aa"]]]],"variations":[]}]})");
     }
 }
 
@@ -142,8 +142,8 @@ TEST_CASE("encoding: CA and its spellings") {
         const auto r = sgf::load(file);
         CHECK_FALSE(r.converted);
         CHECK(sgf_test::codes_of(r.diagnostics, true) == "E009@1:" + std::to_string(file.find('Z') + 1));
-        CHECK(dump(r) == R"({"trees":[{"nodes":[{"FF":["4"],"CA":["ISO-8859-1"],"PW":["Hrabánek"]}],"variations":[]}]})");
-        CHECK(fixed(r) == "(;FF[4]CA[UTF-8]PW[Hrabánek])\n");
+        CHECK(dump(r) == R"({"format":"sgf-tree","version":2,"trees":[{"nodes":[[["FF",["4"]],["CA",["ISO-8859-1"]],["PW",["Hrabánek"]]]],"variations":[]}]})");
+        CHECK(fixed(r) == "(;FF[4]CA[UTF-8]PW[Hrabánek]UNPLACED[Z])\n");
     }
     SUBCASE("a legacy CA over text in UTF-8: honoured, and said") {
         const auto r = sgf::load("(;FF[4]CA[ISO-8859-1]PB[\xC3\xA9])");
@@ -179,9 +179,9 @@ TEST_CASE("encoding: charsets whose characters contain bracket or backslash byte
         CHECK(r.converted);
         CHECK(sgf_test::codes_of(r.diagnostics, true) ==
               "I028@1:1 E009@1:" + std::to_string(file.find('Z') + 1));
-        CHECK(dump(r) == R"({"trees":[{"nodes":[{"FF":["4"],"CA":[")" + std::string(s.charset) + R"("],"PB":[")" +
-                             std::string(s.text) + R"("],"PW":["x"]}],"variations":[]}]})");
-        CHECK(fixed(r) == "(;FF[4]CA[UTF-8]PB[" + std::string(s.text) + "]PW[x])\n");
+        CHECK(dump(r) == R"({"format":"sgf-tree","version":2,"trees":[{"nodes":[[["FF",["4"]],["CA",[")" + std::string(s.charset) +
+                             R"("]],["PB",[")" + std::string(s.text) + R"("]],["PW",["x"]]]],"variations":[]}]})");
+        CHECK(fixed(r) == "(;FF[4]CA[UTF-8]PB[" + std::string(s.text) + "]PW[x]UNPLACED[Z])\n");
     }
 }
 
@@ -192,8 +192,8 @@ TEST_CASE("encoding: invalid bytes are reported at their position and never drop
         CHECK(sgf_test::codes_of(r.diagnostics, true) == "W023@1:23");
         CHECK(r.diagnostics[0].message == "bytes E8 8B are not a character in UTF-8");
         CHECK(r.diagnostics[0].hint.find("cut off") != std::string::npos);
-        // dump shows each byte as the Latin-1 character of that number; fix keeps the bytes.
-        CHECK(dump(r).find("\"PB\":[\"你\xC3\xA8\xC2\x8B\"]") != std::string::npos);  // è U+008B
+        // dump flags the value and gives its bytes (never read as Latin-1); fix keeps the bytes.
+        CHECK(dump(r).find(R"(["PB",[{"bytes":"e4bda0e88b"}]])") != std::string::npos);
         CHECK(fixed(r) == "(;FF[4]CA[UTF-8]PB[\xE4\xBD\xA0\xE8\x8B]PW[x])\n");
     }
     SUBCASE("in a charset converted whole") {
@@ -269,19 +269,19 @@ TEST_CASE("encoding: every file of the corpus encodings folder reads as the text
         std::vector<std::string_view> fix;   // substrings of the fix output
     };
     const std::vector<expected> table = {
-        {"fuego/games_2010_LittleGolem_1177582.sgf", {R"("PW":["Jan Hrabánek"])"}, {"PW[Jan Hrabánek]"}},
+        {"fuego/games_2010_LittleGolem_1177582.sgf", {R"(["PW",["Jan Hrabánek"]])"}, {"PW[Jan Hrabánek]"}},
         {"gnugo/egc2001_tg-gg.sgf", {"Fichier SGF créé par TurboGo"}, {"Fichier SGF créé par TurboGo"}},
         {"gnugo/tg-gg.sgf", {"Fichier SGF créé par TurboGo"}, {"Fichier SGF créé par TurboGo"}},
         {"gnugo/nicklas_nicklas12.sgf", {"kossa 6k*: hörru gnugo"}, {"kossa 6k*: hörru gnugo"}},
-        {"gnugo/9handicap.sgf", {R"("PW":["白"],"PB":["GNU Go"])"}, {"PW[白]PB[GNU Go]"}},
+        {"gnugo/9handicap.sgf", {R"(["PW",["白"]],["PB",["GNU Go"]])"}, {"PW[白]PB[GNU Go]"}},
         {"gnugo/games_trevor_trevor_42.sgf", {"盘面"}, {"C[盘面"}},
-        {"gnugo/tso_igobot_2006-01-16.sgf", {R"("PB":["tso"])", R"("PW":["igobot"])"}, {"PB[tso]", "PW[igobot]"}},
-        {"yenw-ai/Jin_Mao_Ce_Shi_2018.04.04_VS_010001820-4f7c3bba.sgf", {R"("PB":["金毛测试"])", "\"PW\":[\"舞\xC3\xA8\xC2\x80\"]"},  // the cut character: è U+0080
+        {"gnugo/tso_igobot_2006-01-16.sgf", {R"(["PB",["tso"]])", R"(["PW",["igobot"]])"}, {"PB[tso]", "PW[igobot]"}},
+        {"yenw-ai/Jin_Mao_Ce_Shi_2018.04.04_VS_010001820-4f7c3bba.sgf", {R"(["PB",["金毛测试"]])", R"(["PW",[{"bytes":"e8889ee880"}]])"},  // the cut character: flagged
          {"PB[金毛测试]", "PW[舞\xE8\x80]"}},
-        {"yenw-ai/Tiger_2016.08.18_vs_dongfangmz_67032177-d9f2499c.sgf", {R"("PB":["虎虎有生气"])"}, {"PB[虎虎有生气]"}},
-        {"yenw-ai/Sweeper_2016.09.04_2016_vs_dongfangmz_46711135-29e832e6.sgf", {R"("PB":["扫地僧2016"])"}, {"PB[扫地僧2016]"}},
-        {"fuego/ladder_ladder-breaker.sgf", {R"("CA":["UTF8"])"}, {"CA[UTF-8]"}},
-        {"fuego/ladder_adjacent-blocks.sgf", {R"("CA":["ISO8859_1"])"}, {"CA[UTF-8]"}},
+        {"yenw-ai/Tiger_2016.08.18_vs_dongfangmz_67032177-d9f2499c.sgf", {R"(["PB",["虎虎有生气"]])"}, {"PB[虎虎有生气]"}},
+        {"yenw-ai/Sweeper_2016.09.04_2016_vs_dongfangmz_46711135-29e832e6.sgf", {R"(["PB",["扫地僧2016"]])"}, {"PB[扫地僧2016]"}},
+        {"fuego/ladder_ladder-breaker.sgf", {R"(["CA",["UTF8"]])"}, {"CA[UTF-8]"}},
+        {"fuego/ladder_adjacent-blocks.sgf", {R"(["CA",["ISO8859_1"]])"}, {"CA[UTF-8]"}},
     };
     const auto dir = sgf_test::shared_dir() / "corpus" / "encodings";
     std::size_t checked = 0;
@@ -307,7 +307,7 @@ TEST_CASE("encoding: every file of the corpus encodings folder reads as the text
 TEST_CASE("encoding: sgfcheck dump and fix decode through the charset") {
     SGF_NEEDS_SHARED("corpus/encodings");
     const auto dir = sgf_test::shared_dir() / "corpus" / "encodings" / "gnugo";
-    CHECK(run("dump " + (dir / "9handicap.sgf").string()).find(R"("PW":["白"])") != std::string::npos);
+    CHECK(run("dump " + (dir / "9handicap.sgf").string()).find(R"(["PW",["白"]])") != std::string::npos);
     CHECK(run("fix " + (dir / "nicklas_nicklas12.sgf").string()).find("hörru gnugo") != std::string::npos);
     // --charset: read a Latin-1 file as windows-1252 (the same letters here)
     CHECK(run("dump --charset windows-1252 " + (dir / "tg-gg.sgf").string()).find("créé") != std::string::npos);

@@ -31,19 +31,13 @@ struct unrepairable {
     std::string_view reason;
 };
 constexpr unrepairable known[] = {
-    {"E101", "TM[-]", "TM[-]: no time in any form; '-' may mean none or unknown"},
-    {"E101", "TM[1800,0,30,5]", "TM of four comma-separated numbers: no known format"},
-    {"E101", "TM[7200,0,60,1]", "TM of four comma-separated numbers: no known format"},
-    {"E101", "PL[1]", "PL[1]/PL[2]: numbers for colours; which is which is not certain"},
-    {"E101", "PL[2]", "PL[1]/PL[2]: numbers for colours; which is which is not certain"},
     {"E101", "W[SWAP]", "Hex: SWAP is no move of ff4_hex.txt (swap-sides and swap-pieces differ)"},
     {"E101", "B[SWAP]", "Hex: SWAP is no move of ff4_hex.txt (swap-sides and swap-pieces differ)"},
     {"E101", "HA[", "HA that is no number of stones (HA[0.5])"},
     {"E101", "B[resign:", "Backgammon: gnubg's resign offer is no move of ff4_backgammon.txt"},
     {"E101", "W[accept]", "Backgammon: gnubg's accept is no move of ff4_backgammon.txt"},
     {"E103", "", "points off the board: scraper damage (AB[tf] on 19x19) or a tenuki marker (W[zz])"},
-    {"E113", "RE[", "RE with words FF[4] has no meaning for (J, AW, Illegal, V, Repetition, adjourned, free text)"},
-    {"E114", "DT[", "DT with day and month both <= 12 (01.08.2001), or no valid date (1978.0.09)"},
+    {"E113", "RE[", "RE that names no winner fix is sure of (RE[D+J])"},
     {"W115", "HA[1]", "HA[1]: one handicap stone means something (no komi), so it is not dropped"},
     {"E207", "game-info property CP", "Backgammon (gibbon): CP, the pre-FF[4] cube position, in a later node"},
 };

@@ -129,11 +129,11 @@ TEST_CASE("JSON with inherited: the plain tree plus one parallel array per game 
     const sgf::collection c = sgf_test::parse_ok("(;VW[aa:bb]C[x];B[aa](;VW[];W[bb])(;DD[cc]))(;PM[1])");
     const std::string j = sgf::to_json_with_inherited(c);
     CHECK(j ==
-          "{\"trees\":[{\"nodes\":[{\"VW\":[\"aa:bb\"],\"C\":[\"x\"]},{\"B\":[\"aa\"]}],"
-          "\"inherited\":[{\"VW\":[\"aa:bb\"]},{\"VW\":[\"aa:bb\"]}],\"variations\":["
-          "{\"nodes\":[{\"VW\":[\"\"]},{\"W\":[\"bb\"]}],\"inherited\":[{},{}],\"variations\":[]},"
-          "{\"nodes\":[{\"DD\":[\"cc\"]}],\"inherited\":[{\"DD\":[\"cc\"],\"VW\":[\"aa:bb\"]}],\"variations\":[]}]},"
-          "{\"nodes\":[{\"PM\":[\"1\"]}],\"inherited\":[{\"PM\":[\"1\"]}],\"variations\":[]}]}");
+          "{\"format\":\"sgf-tree\",\"version\":2,\"trees\":[{\"nodes\":[[[\"VW\",[[\"aa\",\"bb\"]]],[\"C\",[\"x\"]]],[[\"B\",[\"aa\"]]]],"
+          "\"inherited\":[[[\"VW\",[[\"aa\",\"bb\"]]]],[[\"VW\",[[\"aa\",\"bb\"]]]]],\"variations\":["
+          "{\"nodes\":[[[\"VW\",[\"\"]]],[[\"W\",[\"bb\"]]]],\"inherited\":[[],[]],\"variations\":[]},"
+          "{\"nodes\":[[[\"DD\",[\"cc\"]]]],\"inherited\":[[[\"DD\",[\"cc\"]],[\"VW\",[[\"aa\",\"bb\"]]]]],\"variations\":[]}]},"
+          "{\"nodes\":[[[\"PM\",[\"1\"]]]],\"inherited\":[[[\"PM\",[\"1\"]]]],\"variations\":[]}]}");
     // without the "inherited" arrays it is exactly to_json
     std::string stripped = j;
     for (std::size_t at = stripped.find(",\"inherited\":["); at != std::string::npos;

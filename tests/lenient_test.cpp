@@ -25,37 +25,37 @@ using namespace std::string_view_literals;
 
 constexpr recovery recoveries[] = {
     {"6 (data in front of the game tree)", "bla[aa] (;GM[1];B[cc])", "E002@1:1",
-     R"({"trees":[{"nodes":[{"GM":["1"]},{"B":["cc"]}],"variations":[]}]})"},
-    {"7 (no SGF data)", "no SGF here", "E002@1:1 E001@1:12", R"({"trees":[]})"},
+     R"({"format":"sgf-tree","version":2,"trees":[{"nodes":[[["GM",["1"]]],[["B",["cc"]]]],"variations":[]}]})"},
+    {"7 (no SGF data)", "no SGF here", "E002@1:1 E001@1:12", R"({"format":"sgf-tree","version":2,"trees":[]})"},
     {"8 (illegal characters)", "(;B[cc] gfhf;W[kk] ];)", "E009@1:9 E012@1:20",
-     R"({"trees":[{"nodes":[{"B":["cc"]},{"W":["kk"]},{}],"variations":[]}]})"},
+     R"({"format":"sgf-tree","version":2,"trees":[{"nodes":[[["B",["cc"]]],[["W",["kk"]]],[]],"variations":[]}]})"},
     {"9 (variation nesting incomplete)", "(;B[cc](;W[kk])", "E004@1:16",
-     R"({"trees":[{"nodes":[{"B":["cc"]}],"variations":[{"nodes":[{"W":["kk"]}],"variations":[]}]}]})"},
-    {"10 (unexpected end of file)", "(;B[cc", "E008@1:4 E004@1:7", R"({"trees":[{"nodes":[{"B":["cc"]}],"variations":[]}]})"},
-    {"12 (empty variation)", "(;B[cc]())", "E006@1:8", R"({"trees":[{"nodes":[{"B":["cc"]}],"variations":[]}]})"},
+     R"({"format":"sgf-tree","version":2,"trees":[{"nodes":[[["B",["cc"]]]],"variations":[{"nodes":[[["W",["kk"]]]],"variations":[]}]}]})"},
+    {"10 (unexpected end of file)", "(;B[cc", "E008@1:4 E004@1:7", R"({"format":"sgf-tree","version":2,"trees":[{"nodes":[[["B",["cc"]]]],"variations":[]}]})"},
+    {"12 (empty variation)", "(;B[cc]())", "E006@1:8", R"({"format":"sgf-tree","version":2,"trees":[{"nodes":[[["B",["cc"]]]],"variations":[]}]})"},
     {"16 (lowercase in an FF[4] identifier)", "(;FF[4];Black[cc];White[dd])", "E011@1:9 E011@1:19",
-     R"({"trees":[{"nodes":[{"FF":["4"]},{"Black":["cc"]},{"White":["dd"]}],"variations":[]}]})"},
+     R"({"format":"sgf-tree","version":2,"trees":[{"nodes":[[["FF",["4"]]],[["Black",["cc"]]],[["White",["dd"]]]],"variations":[]}]})"},
     {"20 (property without value)", "(;B[cc]PL;W[aa];AB)", "E009@1:8 E009@1:17",
-     R"({"trees":[{"nodes":[{"B":["cc"]},{"W":["aa"]},{}],"variations":[]}]})"},
+     R"({"format":"sgf-tree","version":2,"trees":[{"nodes":[[["B",["cc"]]],[["W",["aa"]]],[]],"variations":[]}]})"},
     {"20 (B  L[321.0] reads as B without value, then L)", "(;B[aa] B  L[321.0])", "E009@1:9",
-     R"({"trees":[{"nodes":[{"B":["aa"],"L":["321.0"]}],"variations":[]}]})"},
+     R"({"format":"sgf-tree","version":2,"trees":[{"nodes":[[["B",["aa"]],["L",["321.0"]]]],"variations":[]}]})"},
     {"21 (illegal variation start)", "(;B[cc]((;W[dd]))", "E007@1:9 E004@1:18",
-     R"({"trees":[{"nodes":[{"B":["cc"]}],"variations":[{"nodes":[{"W":["dd"]}],"variations":[]}]}]})"},
+     R"({"format":"sgf-tree","version":2,"trees":[{"nodes":[[["B",["cc"]]]],"variations":[{"nodes":[[["W",["dd"]]]],"variations":[]}]}]})"},
     {"22 (NUL byte between tokens)", "(;B[cc]\0;W[dd])"sv, "E012@1:8",
-     R"({"trees":[{"nodes":[{"B":["cc"]},{"W":["dd"]}],"variations":[]}]})"},
+     R"({"format":"sgf-tree","version":2,"trees":[{"nodes":[[["B",["cc"]]],[["W",["dd"]]]],"variations":[]}]})"},
     {"36 (missing semicolon at start of game tree)", "( GM[1]FF[3][SZ[19])", "E007@1:3",
-     R"({"trees":[{"nodes":[{"GM":["1"],"FF":["3","SZ[19"]}],"variations":[]}]})"},
-    {"54 (values without property identifier)", "(;[ab][ac])", "E010@1:3", R"({"trees":[{"nodes":[{}],"variations":[]}]})"},
+     R"({"format":"sgf-tree","version":2,"trees":[{"nodes":[[["GM",["1"]],["FF",["3","SZ[19"]]]],"variations":[]}]})"},
+    {"54 (values without property identifier)", "(;[ab][ac])", "E010@1:3", R"({"format":"sgf-tree","version":2,"trees":[{"nodes":[[]],"variations":[]}]})"},
     {"66 (node outside variation)", "(;FF[4](;C[var 1]) ;C[var 2]))", "E013@1:20 E005@1:30",
-     R"({"trees":[{"nodes":[{"FF":["4"]}],"variations":[{"nodes":[{"C":["var 1"]}],"variations":[]},{"nodes":[{"C":["var 2"]}],"variations":[]}]}]})"},
+     R"({"format":"sgf-tree","version":2,"trees":[{"nodes":[[["FF",["4"]]]],"variations":[{"nodes":[[["C",["var 1"]]]],"variations":[]},{"nodes":[[["C",["var 2"]]]],"variations":[]}]}]})"},
     {"67 (illegal characters after '(')", "(;FF[4](;C[var 1]) (C[var 2]))", "E007@1:21",
-     R"({"trees":[{"nodes":[{"FF":["4"]}],"variations":[{"nodes":[{"C":["var 1"]}],"variations":[]},{"nodes":[{"C":["var 2"]}],"variations":[]}]}]})"},
-    {"3 (')' without '(')", "(;B[aa]))", "E005@1:9", R"({"trees":[{"nodes":[{"B":["aa"]}],"variations":[]}]})"},
-    {"3 (text after the game tree)", "(;B[aa]) trailing text", "E003@1:10", R"({"trees":[{"nodes":[{"B":["aa"]}],"variations":[]}]})"},
+     R"({"format":"sgf-tree","version":2,"trees":[{"nodes":[[["FF",["4"]]]],"variations":[{"nodes":[[["C",["var 1"]]]],"variations":[]},{"nodes":[[["C",["var 2"]]]],"variations":[]}]}]})"},
+    {"3 (')' without '(')", "(;B[aa]))", "E005@1:9", R"({"format":"sgf-tree","version":2,"trees":[{"nodes":[[["B",["aa"]]]],"variations":[]}]})"},
+    {"3 (text after the game tree)", "(;B[aa]) trailing text", "E003@1:10", R"({"format":"sgf-tree","version":2,"trees":[{"nodes":[[["B",["aa"]]]],"variations":[]}]})"},
     {"7 (no ';' after the first '(')", "(B[aa];W[bb])", "E007@1:2",
-     R"({"trees":[{"nodes":[{"B":["aa"]},{"W":["bb"]}],"variations":[]}]})"},
+     R"({"format":"sgf-tree","version":2,"trees":[{"nodes":[[["B",["aa"]]],[["W",["bb"]]]],"variations":[]}]})"},
     {"9 (second game tree not closed)", "(;B[aa])(;W[bb]", "E004@1:16",
-     R"({"trees":[{"nodes":[{"B":["aa"]}],"variations":[]},{"nodes":[{"W":["bb"]}],"variations":[]}]})"},
+     R"({"format":"sgf-tree","version":2,"trees":[{"nodes":[[["B",["aa"]]]],"variations":[]},{"nodes":[[["W",["bb"]]]],"variations":[]}]})"},
 };
 
 std::string tree_of(const sgf::collection& c) { return sgf::to_json(c); }
@@ -91,7 +91,7 @@ TEST_CASE("lenient: a NUL inside a value is data and no finding") {
     const auto r = sgf::parse("(;C[a\0b])"sv);
     CHECK(r.ok());
     CHECK(r.diagnostics.empty());
-    CHECK(sgf::to_json(r.trees) == R"({"trees":[{"nodes":[{"C":["a\u0000b"]}],"variations":[]}]})");
+    CHECK(sgf::to_json(r.trees) == R"({"format":"sgf-tree","version":2,"trees":[{"nodes":[[["C",["a\u0000b"]]]],"variations":[]}]})");
     // and loading it does not take the NUL for UTF-16 text
     const auto l = sgf::load(std::string("(;C[a\0b])"sv));
     CHECK(sgf_test::codes_of(l.diagnostics) == "");

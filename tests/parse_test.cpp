@@ -101,7 +101,7 @@ TEST_CASE("game tree without a leading node marker") {
     CHECK(has(r, "E007", 1, 2));
     REQUIRE(r.trees.size() == 1);
     CHECK(r.trees[0].size() == 2);
-    CHECK(dump("(B[aa];W[bb])") == R"({"trees":[{"nodes":[{"B":["aa"]},{"W":["bb"]}],"variations":[]}]})");
+    CHECK(dump("(B[aa];W[bb])") == R"({"format":"sgf-tree","version":2,"trees":[{"nodes":[[["B",["aa"]]],[["W",["bb"]]]],"variations":[]}]})");
 }
 
 TEST_CASE("property without value and value without property") {
@@ -110,7 +110,7 @@ TEST_CASE("property without value and value without property") {
     CHECK(r.trees[0].size() == 2);
     r = sgf::parse("(;[aa]W[bb])");
     CHECK(has(r, "E010", 1, 3));
-    CHECK(dump("(;[aa]W[bb])") == R"({"trees":[{"nodes":[{"W":["bb"]}],"variations":[]}]})");
+    CHECK(dump("(;[aa]W[bb])") == R"({"format":"sgf-tree","version":2,"trees":[{"nodes":[[["W",["bb"]]]],"variations":[]}]})");
 }
 
 TEST_CASE("lowercase letters in an identifier") {

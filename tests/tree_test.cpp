@@ -664,7 +664,7 @@ TEST_CASE("a million nested variations") {
     CHECK(sgf::parse(written).trees == r.trees);
     const std::string json = sgf::to_json(r.trees);
     CHECK(sgf_test::count_of(json, "\"variations\"") == deep);
-    CHECK(json.find("{\"C\":[\"leaf\"]}") != std::string::npos);
+    CHECK(json.find("[[\"C\",[\"leaf\"]]]") != std::string::npos);
 
     // An edit at the bottom copies the path; the old version is unchanged.
     const sgf::game_tree edited = t.with_node_at(leaf, comment("new"));

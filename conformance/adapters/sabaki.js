@@ -24,7 +24,7 @@
 // - parseFile() guesses the encoding (jschardet on the first 300 bytes, then
 //   CA[]) and decodes the file with it; we print what it decoded.
 const sgf = require('@sabaki/sgf')
-const {run, isInternalError} = require('./lib/common')
+const {run, contractText, isInternalError} = require('./lib/common')
 
 function toTree(root) {
   // Iterative: a chain of single children is one sequence; a fork starts
@@ -34,7 +34,7 @@ function toTree(root) {
   while (work.length) {
     let [node, t] = work.pop()
     for (;;) {
-      t.nodes.push(Object.keys(node.data).map(id => [id, node.data[id]]))
+      t.nodes.push(Object.keys(node.data).map(id => [id, node.data[id].map(v => contractText(id, v))]))
       if (node.children.length !== 1) break
       node = node.children[0]
     }

@@ -23,7 +23,7 @@
 // - a game tree with exactly one variation (;A(;B)) is flattened to (;A;B).
 const fs = require('fs')
 const SGFGrove = require('sgfgrove')
-const {run, unescapeSgf} = require('./lib/common')
+const {run, contractValue} = require('./lib/common')
 
 function propertiesFor(root) {
   // Same choice as SGFGrove.parse's createProperties (FF/GM default to 1).
@@ -44,7 +44,7 @@ function toTree(gameTree) {
         Object.keys(node).map(id => {
           const raw = props.stringify(id, node[id])
           if (!raw) throw new TypeError('cannot stringify ' + id + ' back')
-          return [id, raw.map(unescapeSgf)]
+          return [id, raw.map(v => contractValue(id, v))]
         })
       )
     }

@@ -22,7 +22,7 @@
 // - lower-case letters before an identifier are skipped.
 const fs = require('fs')
 const smartgame = require('smartgame')
-const {run, unescapeSgf} = require('./lib/common')
+const {run, contractValue} = require('./lib/common')
 
 function toTree(seq) {
   // seq = {nodes: [{ID: v|[v]}], sequences: [seq]}; iterative.
@@ -34,7 +34,7 @@ function toTree(seq) {
       t.nodes.push(
         Object.keys(node).map(id => {
           const vals = Array.isArray(node[id]) ? node[id] : [node[id]]
-          return [id, vals.filter(v => typeof v === 'string').map(unescapeSgf)]
+          return [id, vals.filter(v => typeof v === 'string').map(v => contractValue(id, v))]
         })
       )
     }

@@ -165,6 +165,11 @@ struct decoded {
 [[nodiscard]] decoded decode_to_utf8(std::string_view bytes, std::string_view charset,
                                      invalid_policy policy = invalid_policy::replace);
 
+// The way back: valid UTF-8 text in `charset` (as decode_to_utf8 names it; "UTF-16" and
+// "UTF-32" as iconv writes them), without a byte order mark. nullopt when the text is not
+// valid UTF-8 or holds a character the charset cannot write.
+[[nodiscard]] std::optional<std::string> encode_from_utf8(std::string_view utf8, std::string_view charset);
+
 // ---------------------------------------------------------------------------------------
 // Guessing the charset of a file without CA[]
 

@@ -85,8 +85,8 @@ using inherited_visitor = std::function<void(const node& n, std::size_t number, 
 void for_each_inherited(const game_tree& root, const inherited_visitor& visit, profile p = profile::ff4);
 
 // The JSON tree of json.hpp with one extra key per game tree, "inherited": an array parallel
-// to "nodes" whose k-th object maps each inherit property in effect at node k to its values
-// (after escape processing), e.g. {"VW":["aa:bi"],"PM":["2"]}; {} when none. `decode`, when
+// to "nodes" whose k-th element lists the inherit properties in effect at node k as the tree
+// writes properties, e.g. [["VW",[["aa","bi"]]],["PM",["2"]]]; [] when none. `decode`, when
 // given, converts each raw value first, as in to_json(c, decode) (e.g. through the charset).
 [[nodiscard]] std::string to_json_with_inherited(const collection& c, profile p = profile::ff4,
                                                  const raw_decoder& decode = {});

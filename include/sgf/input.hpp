@@ -56,6 +56,9 @@ struct load_result : parse_result {
     // A raw value of top-level game tree `tree` in UTF-8, escapes untouched; invalid
     // sequences kept verbatim. Returns `raw` itself when there is nothing to decode.
     [[nodiscard]] std::string utf8(std::string_view raw, std::size_t tree) const;
+    // Whether utf8(raw, tree) has anything to decode (non-ASCII bytes of a tree read in a
+    // legacy charset); when not, raw is already its UTF-8 form and needs no copy.
+    [[nodiscard]] bool decodes(std::size_t tree, std::string_view raw) const noexcept;
 
     // The text the trees were parsed from: the UTF-8 conversion, or the file's bytes.
     [[nodiscard]] std::string_view text() const noexcept;

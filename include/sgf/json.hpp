@@ -1,7 +1,27 @@
 #pragma once
-// The JSON tree used to compare implementations (design.md, "The JSON tree"):
-// {"trees":[T,...]}, T = {"nodes":[{"ID":["value",...],...},...],"variations":[T,...]}.
-// Values after escape processing (sgf::unescape), in file order, as UTF-8.
+// The JSON tree used to compare implementations (design.md, "The JSON tree"), format
+// "sgf-tree" version 2, described by docs/json-tree.schema.json:
+//
+//   {"format":"sgf-tree","version":2,"trees":[T,...]}
+//   T = {"nodes":[N,...],"variations":[T,...]}
+//   N = [P,...]                   a node: its properties in file order, repeats kept
+//   P = ["ID",[V,...]]            an identifier as written and its values in order
+//   V = "text"                    a value after escape processing (sgf::unescape), UTF-8
+//     | [V1,V2]                   a composed value (the property's FF[4] value type has a
+//                                 compose, and the value an unescaped ':'): its two parts,
+//                                 each after escape processing: AP[a\:b:1] is ["a:b","1"]
+//     | {"bytes":"hex"}           a value (or part) that is not valid UTF-8: its bytes after
+//                                 escape processing, in lowercase hexadecimal
+//
+// No object repeats a key, so every JSON reader reads the same tree. With `positions`
+// (sgfcheck dump --positions) nodes and properties are objects that also say where they are:
+//   N = {"number":n,"path":{"tree":t,"variations":[k,...],"node":i},
+//        "line":l,"column":c,"byte":b,"properties":[P,...]}
+//   P = {"id":"ID","line":l,"column":c,"byte":b,"values":[V,...],
+//        "value_positions":[{"line":l,"column":c,"byte":b},...]}
+// (number: the node's number in pre-order as 000_* numbers them, root = 0; path: the
+// top-level game tree, the variation taken at each fork, the node's index in its sequence;
+// positions are of the ';', the identifier and each value's '[' in the file).
 #include <cstddef>
 #include <functional>
 #include <string>
@@ -9,11 +29,22 @@
 
 #include "sgf/diagnostic.hpp"
 #include "sgf/tree.hpp"
+#include "sgf/write.hpp"
 
 namespace sgf {
 
-// Bytes that are not valid UTF-8 are written as the Latin-1 character of the same number
-// (never dropped); callers that know the charset convert values first.
+struct load_result;
+
+inline constexpr std::string_view json_tree_format = "sgf-tree";
+inline constexpr int json_tree_version = 2;
+// The version of one line of `sgfcheck --format=json` (docs/diagnostics.schema.json).
+inline constexpr int json_diagnostic_version = 1;
+
+struct json_options {
+    bool positions = false;  // nodes and properties as objects with positions and node paths
+};
+
+// Values as they are (bytes that are not UTF-8 become {"bytes":...}).
 [[nodiscard]] std::string to_json(const collection& c);
 
 // The same, with each raw value first converted by `decode(tree, raw)` (tree = index of
@@ -21,10 +52,16 @@ namespace sgf {
 using raw_decoder = std::function<std::string(std::size_t tree, std::string_view raw)>;
 [[nodiscard]] std::string to_json(const collection& c, const raw_decoder& decode);
 
-// Appends `s` as a JSON string literal (quotes included).
+// Streamed to `sink` in pieces (a 200 MB value is never copied whole): the trees of a loaded
+// file, values in UTF-8 through the file's charset.
+void write_json(const load_result& r, const write_sink& sink, const json_options& options = {});
+void write_json(const collection& c, const write_sink& sink, const json_options& options = {});
+
+// Appends `s` as a JSON string literal (quotes included); bytes that are not UTF-8 are
+// written as U+FFFD (the tree flags such values instead: {"bytes":...}).
 void append_json_string(std::string& out, std::string_view s);
 
-// One diagnostic as a JSON object (one line of `sgfcheck --format=json`).
+// One diagnostic as a JSON object (one line of `sgfcheck --format=json`, with "version").
 [[nodiscard]] std::string to_json(const diagnostic& d, std::string_view file);
 
 }  // namespace sgf

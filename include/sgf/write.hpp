@@ -4,6 +4,7 @@
 // write(parse(write(t))) == write(t) byte for byte. Iterative: any nesting depth.
 #include <cstddef>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -20,12 +21,18 @@ struct write_options {
 };
 
 [[nodiscard]] std::string write(const collection& c, const write_options& options = {});
+// The same bytes, handed to `sink` in pieces (never a whole copy of a value): for writing
+// big collections to a file or stdout. An exception from the sink stops the writing.
+using write_sink = std::function<void(std::string_view)>;
+void write(const collection& c, const write_sink& sink, const write_options& options = {});
 [[nodiscard]] std::string write(const game_tree& t, const write_options& options = {});
 [[nodiscard]] std::string write(const node& n);
 
 // Writes `bytes` to `path` through a temporary file in the same directory and a rename,
-// so readers never see a half-written file and an existing file is replaced atomically.
-// Throws std::system_error.
+// so readers never see a half-written file and an existing file is replaced atomically. A
+// symbolic link is followed to its target (the link stays); a target that is not a regular
+// file is refused; the mode is kept; the temporary file is removed on failure and on
+// SIGINT/SIGTERM/SIGHUP. Throws std::system_error naming the path.
 void write_file_atomically(const std::filesystem::path& path, std::string_view bytes);
 
 }  // namespace sgf

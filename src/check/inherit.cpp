@@ -8,6 +8,7 @@
 #include "check/internal.hpp"
 #include "sgf/check.hpp"
 #include "sgf/json.hpp"
+#include "write/json_tree.hpp"
 
 namespace sgf {
 
@@ -161,67 +162,55 @@ void for_each_inherited(const game_tree& root, const inherited_visitor& visit, p
         [] {});
 }
 
-std::string to_json_with_inherited(const collection& c, profile p, const raw_decoder& decode) {
-    // The same shape as to_json (json.cpp), written here because only this form needs the
-    // walker; a test checks that without the "inherited" keys both texts are equal.
-    std::string out = "{\"trees\":[";
-    std::size_t index = 0;
-    const auto text = [&](const value& v) { return decode ? unescape(decode(index, v.raw())) : v.unescaped(); };
-    for (const game_tree& root : c) {
-        if (index) out += ',';
-        const tree_context ctx = context_of(root, p);
-        inherit_walker w(ctx.ff, ctx.gm, p);
-        auto open = [&](const game_tree& t, std::size_t sibling) {
-            if (sibling) out += ',';
-            std::string inherited = "],\"inherited\":[";
-            out += "{\"nodes\":[";
-            for (std::size_t i = 0; i < t.size(); ++i) {
-                if (i) {
-                    out += ',';
-                    inherited += ',';
-                }
-                out += '{';
-                bool first = true;
-                for (const property& prop : t[i].properties()) {
-                    (void)w.apply(prop);
-                    if (!first) out += ',';
-                    first = false;
-                    append_json_string(out, prop.ident());
-                    out += ":[";
-                    bool fv = true;
-                    for (const value& v : prop) {
-                        if (!fv) out += ',';
-                        fv = false;
-                        append_json_string(out, text(v));
-                    }
-                    out += ']';
-                }
-                out += '}';
-                inherited += '{';
-                bool fi = true;
-                for (std::size_t k = 0; k < w.size(); ++k) {
-                    if (!w.effective(k)) continue;
-                    if (!fi) inherited += ',';
-                    fi = false;
-                    append_json_string(inherited, w.row(k).ident);
-                    inherited += ":[";
-                    bool fv = true;
-                    for (const value& v : *w.effective(k)) {
-                        if (!fv) inherited += ',';
-                        fv = false;
-                        append_json_string(inherited, text(v));
-                    }
-                    inherited += ']';
-                }
-                inherited += '}';
-            }
-            out += inherited;
-            out += "],\"variations\":[";
-        };
-        walk_game_trees(root, w, open, [&] { out += "]}"; });
-        ++index;
+namespace {
+
+// The JSON tree's "inherited" array (json.cpp writes the tree; this hook the walker's state).
+class inherited_hook : public detail::json_tree_hook {
+public:
+    explicit inherited_hook(profile p) : profile_(p) {}
+    [[nodiscard]] std::string_view key() const override { return "inherited"; }
+    void enter_top(const game_tree& root) override {
+        const tree_context ctx = context_of(root, profile_);
+        w_ = inherit_walker(ctx.ff, ctx.gm, profile_);
+        marks_.clear();
     }
-    out += "]}";
+    void enter(const game_tree&) override { marks_.push_back(w_.mark()); }
+    void node(const sgf::node& n, detail::json_tree_writer& out) override {
+        apply_node(w_, n);
+        out.put("[");
+        bool first = true;
+        for (std::size_t k = 0; k < w_.size(); ++k) {
+            if (!w_.effective(k)) continue;
+            if (!first) out.put(",");
+            first = false;
+            out.property(*w_.effective(k));
+        }
+        out.put("]");
+    }
+    void leave() override {
+        w_.undo(marks_.back());
+        marks_.pop_back();
+    }
+
+private:
+    profile profile_;
+    inherit_walker w_;
+    std::vector<std::size_t> marks_;
+};
+
+}  // namespace
+
+std::string to_json_with_inherited(const collection& c, profile p, const raw_decoder& decode) {
+    std::string out;
+    inherited_hook hook(p);
+    detail::json_decoder decoder;
+    if (decode)
+        decoder = [&decode](std::size_t tree, std::string_view raw, std::string& scratch) {
+            scratch = decode(tree, raw);
+            return std::string_view(scratch);
+        };
+    detail::json_tree_writer w([&out](std::string_view s) { out.append(s); }, {}, decoder, &hook);
+    w.document(c);
     return out;
 }
 

@@ -3,15 +3,21 @@
 #include <cstdint>
 #include <filesystem>
 #include <iosfwd>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <vector>
 
 #include "inputs.hpp"
 #include "sgf/diagnostic.hpp"
 #include "sgf/properties.hpp"
 #include "tools/generate/generate.hpp"
+
+namespace sgf::detail {
+class atomic_file;
+}
 
 namespace sgf::cli {
 
@@ -28,9 +34,42 @@ std::string read_input(const std::string& name);
 // read_input for the commands: a failure is reported on stderr and gives nullopt (the
 // caller's status is then exit_usage).
 std::optional<std::string> read_input_reported(const std::string& name);
-// A command's output: to stdout when `out` is empty or "-", else atomically to that file;
-// a failure is reported on stderr. Returns exit_ok or exit_usage.
+// Where a command writes: standard output ("" or "-"), or a file replaced atomically
+// (src/write/atomic_file.hpp: symbolic links followed, only regular files replaced, mode
+// kept, the temporary file removed on failure and on SIGINT/SIGTERM/SIGHUP). Every failed
+// or short write throws std::system_error naming the output; until commit() a file is
+// not replaced.
+class output {
+public:
+    explicit output(const std::string& path);
+    ~output();
+    output(const output&) = delete;
+    output& operator=(const output&) = delete;
+    void write(std::string_view bytes);
+    void commit();
+    [[nodiscard]] const std::string& name() const noexcept { return name_; }
+
+private:
+    static constexpr std::size_t buffer_size = 1 << 16;
+    void flush_stdout();
+    void write_stdout(std::string_view bytes);
+    std::string name_;
+    std::string buffer_;
+    std::unique_ptr<detail::atomic_file> file_;
+};
+// Reports a failed output on stderr; returns exit_usage.
+int output_failed(const std::system_error& e);
+// A command's whole output at once through `output`; a failure is reported on stderr.
+// Returns exit_ok or exit_usage.
 int write_output(const std::string& out, std::string_view text);
+// Flushes std::cout (check's reports): exit_usage, with a message, when it could not be
+// written (a full disk, /dev/full, a closed pipe), else exit_ok.
+int finish_stdout();
+
+// A unified diff (diff -u) of two texts by lines, with three lines of context; "" when
+// they are equal (unified_diff.cpp).
+[[nodiscard]] std::string unified_diff(std::string_view a, std::string_view b, std::string_view name_a,
+                                       std::string_view name_b);
 
 enum class output_format { text, json, sarif };
 

@@ -1,51 +1,163 @@
-// sgfcheck fix FILE [-o OUT] [--in-place] [--charset NAME]: clean FF[4] (include/sgf/fix.hpp)
-// to stdout, to OUT, or over FILE; files are replaced atomically, and the input only with
-// --in-place.
+// sgfcheck fix [-o OUT | --in-place [--backup[=SUFFIX]] | --dry-run] [--charset NAME] FILE|DIR|-...
+// Clean FF[4] (include/sgf/fix.hpp) to stdout, to OUT, over each FILE (atomically), or as a
+// unified diff. Each output is checked as `sgfcheck` would check it: the errors fix leaves
+// are printed and make the exit status 1, so that fix and check always agree; a file that
+// passed the check and would not after fix is left alone (a bug in fix: reported).
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <set>
 #include <stdexcept>
 #include <system_error>
 
+#include <sys/stat.h>
+
 #include "loaded.hpp"
+#include "sgf/check_file.hpp"
 #include "sgf/fix.hpp"
 #include "sgf/write.hpp"
 
 namespace sgf::cli {
 
-int run_fix(const std::vector<std::string>& args) {
-    std::string in, out;
-    bool in_place = false;
-    load_options lopts;
-    lopts.lenient = true;  // fix repairs what it can read: recoveries are not errors here
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        if (auto o = option_value(args, i, "-o")) out = *o;
-        else if (auto cs = option_value(args, i, "--charset")) lopts.charset = *cs;
-        else if (args[i] == "--in-place") in_place = true;
-        else if (args[i].size() > 1 && args[i][0] == '-') throw usage_error{"unknown option " + args[i]};
-        else if (in.empty()) in = args[i];
-        else throw usage_error{"fix takes one input file"};
-    }
-    if (in.empty()) throw usage_error{"fix needs an input file"};
-    if (in_place && !out.empty()) throw usage_error{"--in-place and -o exclude each other"};
-    if (in_place && in == "-") throw usage_error{"--in-place needs a file, not standard input"};
-    if (in_place) out = in;
-    std::error_code ec;
-    if (!in_place && !out.empty() && out != "-" && in != "-" && std::filesystem::equivalent(in, out, ec))
-        throw usage_error{"-o names the input file: use --in-place to replace it"};
+namespace {
 
+enum class mode { to_stdout, to_file, in_place, dry_run };
+
+struct fix_options {
+    mode how = mode::to_stdout;
+    std::string out;             // -o
+    std::string backup;          // --backup suffix ("" = none)
+    load_options load;
+};
+
+// The number of a code ("E002" -> "002"): the input stage reports what fix keeps as warnings
+// (read leniently), fix as what it did; the same finding at the same place is said once.
+std::string_view number_of(std::string_view code) { return code.size() > 1 ? code.substr(1) : code; }
+
+// Writes `bytes` as FILE + suffix, with FILE's mode, before FILE is replaced.
+void write_backup(const std::string& file, const std::string& suffix, std::string_view bytes) {
+    output o(file + suffix);
+    o.write(bytes);
+    o.commit();
+    struct stat st {};
+    if (::stat(file.c_str(), &st) == 0) (void)::chmod((file + suffix).c_str(), st.st_mode & 07777);
+}
+
+// Fixes one input; returns its exit status.
+int fix_one(const std::string& in, const fix_options& o) {
     const auto read = read_input_reported(in);
     if (!read) return exit_usage;
     const std::string& bytes = *read;
-    const load_result r = charset_usage_errors([&] { return load(bytes, lopts); });
-    const fix_result f = fix(r);
     const std::string shown = in == "-" ? "<stdin>" : in;
-    for (const auto& d : r.diagnostics) print_loaded(std::cerr, r, d, shown, bytes, output_format::text);
+    const load_result r = charset_usage_errors([&] { return load(bytes, o.load); });
+    const fix_result f = fix(r);
+
+    std::set<std::pair<std::string_view, std::uint64_t>> said_by_fix;
+    for (const auto& d : f.diagnostics) said_by_fix.emplace(number_of(d.code), d.where.byte);
+    for (const auto& d : r.diagnostics)
+        if (!said_by_fix.count({number_of(d.code), d.where.byte})) print_loaded(std::cerr, r, d, shown, bytes, output_format::text);
     for (const auto& d : f.diagnostics) print_loaded(std::cerr, r, d, shown, bytes, output_format::text);
     if (f.trees.empty()) {
         std::cerr << "sgfcheck: " << shown << " holds no game tree; nothing written\n";
         return exit_errors;
     }
-    return write_output(out, write(f.trees));
+    const std::string text = write(f.trees);
+
+    // What `sgfcheck` says of the output: the errors fix could not repair.
+    const file_check after = check_file(text);
+    std::size_t errors = 0;
+    for (const auto& d : after.diagnostics) errors += d.level == severity::error;
+    if (errors > 0) {
+        const file_check before = check_file(bytes, {false, o.load.charset});
+        if (before.ok()) {
+            std::cerr << "sgfcheck: " << shown << " passes the check, but fix's output would not: left unchanged "
+                      << "(a bug in fix; please report it with the file)\n";
+            return exit_errors;
+        }
+        const std::string name = "fixed " + shown;
+        for (const auto& d : after.diagnostics)
+            if (d.level == severity::error) print_diagnostic(std::cerr, d, name, text, output_format::text);
+        std::cerr << "sgfcheck: " << shown << ": " << errors << (errors == 1 ? " error" : " errors")
+                  << " that fix cannot repair " << (errors == 1 ? "remains" : "remain")
+                  << (o.how == mode::dry_run ? "" : " in its output") << '\n';
+    }
+    const int status = errors > 0 ? exit_errors : exit_ok;
+
+    try {
+        switch (o.how) {
+            case mode::dry_run: {
+                const std::string_view before = r.converted ? r.text() : std::string_view(bytes);
+                output out("");
+                out.write(unified_diff(before, text, "a/" + shown, "b/" + shown));
+                out.commit();
+                break;
+            }
+            case mode::in_place: {
+                if (text == bytes) break;  // nothing to change: the file keeps its time stamp
+                if (!o.backup.empty()) write_backup(in, o.backup, bytes);
+                output out(in);
+                out.write(text);
+                out.commit();
+                break;
+            }
+            case mode::to_file:
+            case mode::to_stdout: {
+                output out(o.out);
+                out.write(text);
+                out.commit();
+                break;
+            }
+        }
+    } catch (const std::system_error& e) {
+        return output_failed(e);
+    }
+    return status;
+}
+
+}  // namespace
+
+int run_fix(const std::vector<std::string>& args) {
+    fix_options o;
+    o.load.lenient = true;  // fix repairs what it can read: recoveries are not errors here
+    std::vector<std::string> inputs;
+    bool in_place = false, dry_run = false, backup = false;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (auto v = option_value(args, i, "-o")) o.out = *v;
+        else if (auto cs = option_value(args, i, "--charset")) o.load.charset = *cs;
+        else if (args[i] == "--in-place") in_place = true;
+        else if (args[i] == "--dry-run") dry_run = true;
+        else if (args[i] == "--backup") backup = true;
+        else if (args[i].rfind("--backup=", 0) == 0) {
+            backup = true;
+            o.backup = args[i].substr(9);
+            if (o.backup.empty() || o.backup.find('/') != std::string::npos)
+                throw usage_error{"--backup=SUFFIX needs a suffix without '/'"};
+        } else if (args[i].size() > 1 && args[i][0] == '-') throw usage_error{"unknown option " + args[i]};
+        else inputs.push_back(args[i]);
+    }
+    if (inputs.empty()) throw usage_error{"fix needs an input file"};
+    if (in_place + dry_run + !o.out.empty() > 1) throw usage_error{"-o, --in-place and --dry-run exclude each other"};
+    if (backup && !in_place) throw usage_error{"--backup goes with --in-place"};
+    if (backup && o.backup.empty()) o.backup.assign(1, '~');  // as GNU cp --backup
+    o.how = in_place ? mode::in_place : dry_run ? mode::dry_run : !o.out.empty() ? mode::to_file : mode::to_stdout;
+
+    const std::vector<std::string> files = expand_inputs(inputs);
+    const bool many = files.size() != 1 || std::filesystem::is_directory(inputs[0]);
+    if (many && (o.how == mode::to_stdout || o.how == mode::to_file))
+        throw usage_error{"fix of several files (or a directory) needs --in-place or --dry-run"};
+    for (const std::string& f : files)
+        if (f == "-" && o.how == mode::in_place) throw usage_error{"--in-place needs a file, not standard input"};
+    if (o.how == mode::to_file && files[0] != "-") {
+        std::error_code ec;
+        if (std::filesystem::equivalent(files[0], o.out, ec))
+            throw usage_error{std::string("-o names the input file: use --in-place to replace it")};
+    }
+
+    int status = exit_ok;
+    for (const std::string& f : files) {
+        status = std::max(status, fix_one(f, o));
+    }
+    return status;
 }
 
 }  // namespace sgf::cli

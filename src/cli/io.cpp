@@ -2,10 +2,8 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <iterator>
-#include <random>
 #include <system_error>
 
 #include <fcntl.h>
@@ -14,20 +12,16 @@
 
 #include "cli.hpp"
 #include "sgf/parse.hpp"
+#include "input/read_file.hpp"
 #include "sgf/write.hpp"
+#include "write/atomic_file.hpp"
 
 namespace sgf::cli {
 
 namespace fs = std::filesystem;
 
 std::string read_input(const std::string& name) {
-    if (name == "-") {
-        std::string s{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
-        if (std::cin.bad()) throw std::system_error(errno, std::generic_category(), "cannot read standard input");
-        return s;
-    }
-    std::error_code ec;
-    if (!fs::exists(name, ec)) throw std::system_error(ENOENT, std::generic_category(), "cannot open " + name);
+    if (name == "-") return detail::read_stream(STDIN_FILENO, "standard input");
     return read_file(name);
 }
 
@@ -40,18 +34,76 @@ std::optional<std::string> read_input_reported(const std::string& name) {
     }
 }
 
-int write_output(const std::string& out, std::string_view text) {
-    if (out.empty() || out == "-") {
-        std::cout << text;
-        return exit_ok;
+// --- output ---------------------------------------------------------------------------
+
+output::output(const std::string& path) : name_(path.empty() || path == "-" ? std::string("standard output") : path) {
+    detail::ignore_file_size_signal();  // a write over RLIMIT_FSIZE: EFBIG, reported
+    if (path.empty() || path == "-") {
+        std::cout.flush();  // anything printed before comes first
+        buffer_.reserve(buffer_size);
+    } else {
+        file_ = std::make_unique<detail::atomic_file>(path);
     }
+}
+
+output::~output() = default;
+
+void output::write(std::string_view bytes) {
+    if (file_) {
+        file_->write(bytes);
+        return;
+    }
+    if (buffer_.size() + bytes.size() <= buffer_size) {
+        buffer_.append(bytes);
+        return;
+    }
+    flush_stdout();
+    if (bytes.size() >= buffer_size) write_stdout(bytes);
+    else buffer_.append(bytes);
+}
+
+void output::commit() {
+    if (file_) file_->commit();
+    else flush_stdout();
+}
+
+void output::flush_stdout() {
+    write_stdout(buffer_);
+    buffer_.clear();
+}
+
+void output::write_stdout(std::string_view bytes) {
+    while (!bytes.empty()) {
+        const ssize_t n = ::write(STDOUT_FILENO, bytes.data(), bytes.size());
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) throw std::system_error(errno, std::generic_category(), "cannot write " + name_);
+        bytes.remove_prefix(static_cast<std::size_t>(n));
+    }
+}
+
+int output_failed(const std::system_error& e) {
+    std::cerr << "sgfcheck: " << e.what() << '\n';
+    return exit_usage;
+}
+
+int write_output(const std::string& out, std::string_view text) {
     try {
-        write_file_atomically(out, text);
+        output o(out);
+        o.write(text);
+        o.commit();
     } catch (const std::system_error& e) {
-        std::cerr << "sgfcheck: " << e.what() << '\n';
-        return exit_usage;
+        return output_failed(e);
     }
     return exit_ok;
+}
+
+int finish_stdout() {
+    std::cout.flush();
+    const bool failed = !std::cout || std::fflush(stdout) != 0 || std::ferror(stdout);
+    if (!failed) return exit_ok;
+    const int e = errno != 0 ? errno : EIO;
+    std::cerr << "sgfcheck: cannot write standard output: " << std::generic_category().message(e) << '\n';
+    return exit_usage;
 }
 
 profile profile_option(const std::string& v) {

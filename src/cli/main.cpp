@@ -63,8 +63,9 @@ int help(std::string_view command) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
-    std::vector<std::string> args(argv + 1, argv + argc);
+namespace {
+
+int dispatch(const std::vector<std::string>& args) {
     try {
         if (args.empty()) throw sgf::cli::usage_error{"no input files"};
         const std::string& first = args[0];
@@ -85,4 +86,13 @@ int main(int argc, char** argv) {
         std::cerr << "sgfcheck: " << e.what() << '\n';
         return sgf::cli::exit_usage;
     }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const int status = dispatch(std::vector<std::string>(argv + 1, argv + argc));
+    // A report that could not be written (sgfcheck x.sgf > /dev/full) is an error, not 0.
+    const int written = sgf::cli::finish_stdout();
+    return written != sgf::cli::exit_ok ? written : status;
 }

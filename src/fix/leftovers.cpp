@@ -118,7 +118,7 @@ void keep_unplaced(std::vector<fix_prop>& props, const node& n, const fix_contex
     const source* src = tree_access::source_of(n);
     for (const leftover* l : it->second) {
         const std::string_view bytes = src->view().substr(l->offset, l->size);
-        const std::string text = c.input->converted ? std::string(bytes) : c.input->utf8(bytes, c.tree);
+        const std::string text = c.input->utf8(bytes, c.tree);
         const fix_pos pos{src, l->offset};
         if (kept->values.empty()) kept->pos = pos;
         kept->values.push_back(fix_value(escape(text)));

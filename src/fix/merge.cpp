@@ -79,8 +79,7 @@ std::string times(std::size_t k) { return k == 2 ? "twice" : std::to_string(k) +
 fix_value input_value(std::string_view raw, const fix_context& c) {
     std::string_view text = raw;
     std::string decoded;
-    const bool ascii = std::all_of(raw.begin(), raw.end(), [](char ch) { return static_cast<unsigned char>(ch) < 0x80; });
-    if (!ascii && !c.input->converted) {
+    if (c.input->decodes(c.tree, raw)) {
         decoded = c.input->utf8(raw, c.tree);
         if (decoded != raw) text = decoded;
     }

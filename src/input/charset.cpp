@@ -912,6 +912,39 @@ decoded decode_to_utf8(std::string_view bytes, std::string_view charset, invalid
 }
 
 // ---------------------------------------------------------------------------------------
+// Encoding (the way back, for writers that keep a file's charset)
+
+std::optional<std::string> encode_from_utf8(std::string_view utf8, std::string_view charset) {
+    if (!is_valid_utf8(utf8)) return std::nullopt;
+    const auto r = lookup(charset);
+    if (r.entry && r.entry->fam == family::utf8) return std::string(utf8);
+    iconv_handle cd(std::string(r.entry ? r.entry->decoder : charset), "UTF-8");
+    if (!cd.valid()) return std::nullopt;
+    std::string out;
+    out.resize(utf8.size() * 2 + 16);
+    std::size_t in_at = 0, out_at = 0;
+    for (;;) {
+        const auto st = cd.convert(bytes_of(utf8) + in_at, utf8.size() - in_at, out.data() + out_at, out.size() - out_at);
+        in_at += st.consumed;
+        out_at += st.produced;
+        if (st.error == E2BIG) {
+            out.resize(out.size() * 2);
+            continue;
+        }
+        if (st.error != 0) return std::nullopt;  // a character the charset does not have
+        break;
+    }
+    for (;;) {  // what a stateful encoder (ISO-2022-*) still holds
+        const std::size_t n = cd.flush(out.data() + out_at, out.size() - out_at);
+        out_at += n;
+        if (out.size() - out_at >= 16) break;
+        out.resize(out.size() * 2);
+    }
+    out.resize(out_at);
+    return out;
+}
+
+// ---------------------------------------------------------------------------------------
 // Guessing
 
 namespace {

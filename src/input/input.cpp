@@ -191,10 +191,15 @@ choice guess(input_report& rep, std::string_view bytes, std::string_view why, bo
 
 }  // namespace
 
-std::string load_result::utf8(std::string_view raw, std::size_t tree) const {
-    if (converted || all_ascii(raw)) return std::string(raw);
+bool load_result::decodes(std::size_t tree, std::string_view raw) const noexcept {
+    if (converted) return false;
     const std::string& cs = tree < tree_charsets.size() ? tree_charsets[tree] : charset;
-    if (cs == "UTF-8" || cs == "US-ASCII") return std::string(raw);  // invalid bytes stay as they are
+    return cs != "UTF-8" && cs != "US-ASCII" && !all_ascii(raw);  // in UTF-8, invalid bytes stay as they are
+}
+
+std::string load_result::utf8(std::string_view raw, std::size_t tree) const {
+    if (!decodes(tree, raw)) return std::string(raw);
+    const std::string& cs = tree < tree_charsets.size() ? tree_charsets[tree] : charset;
     decoded d = decode_to_utf8(raw, cs, invalid_policy::keep);
     return d.ok() ? std::move(d.utf8) : std::string(raw);
 }

@@ -2,10 +2,7 @@
 // recovering grammar reads the file again and reports every problem with its position.
 // Both passes drive the same tree builder through the same events.
 #include <algorithm>
-#include <cerrno>
 #include <cstring>
-#include <fstream>
-#include <system_error>
 
 #include "grammar/recover.hpp"
 #include "parse/parse_source.hpp"
@@ -362,18 +359,6 @@ parse_result parse(std::string bytes, const parse_options& options) {
 
 parse_result parse_file(const std::filesystem::path& path, const parse_options& options) {
     return parse(read_file(path), options);
-}
-
-std::string read_file(const std::filesystem::path& path) {
-    std::ifstream f(path, std::ios::binary);
-    if (!f) throw std::system_error(errno, std::generic_category(), "cannot open " + path.string());
-    f.seekg(0, std::ios::end);
-    const auto size = f.tellg();
-    if (size < 0) throw std::system_error(errno, std::generic_category(), "cannot read " + path.string());
-    std::string out(static_cast<std::size_t>(size), '\0');
-    f.seekg(0);
-    if (!f.read(out.data(), size)) throw std::system_error(errno, std::generic_category(), "cannot read " + path.string());
-    return out;
 }
 
 position position_in(std::string_view bytes, std::uint64_t offset) {

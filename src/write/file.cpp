@@ -1,6 +1,9 @@
-// Writing a file so that readers never see half of it: a temporary file in the same
-// directory, then one rename over the target.
+// Writing a file so that readers never see half of it (src/write/atomic_file.hpp).
+#include <atomic>
 #include <cerrno>
+#include <climits>
+#include <csignal>
+#include <cstring>
 #include <random>
 #include <string>
 #include <system_error>
@@ -10,48 +13,160 @@
 #include <unistd.h>
 
 #include "sgf/write.hpp"
+#include "write/atomic_file.hpp"
 
 namespace sgf {
 
-namespace fs = std::filesystem;
+namespace detail {
 
-void write_file_atomically(const fs::path& path, std::string_view bytes) {
-    const fs::path dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
+namespace {
+
+[[noreturn]] void fail(int code, const std::string& what) { throw std::system_error(code, std::generic_category(), what); }
+
+// The temporary file to remove when a signal ends the process (one at a time: the CLI writes
+// its outputs one after the other). A fixed buffer: the handler may only use what is
+// async-signal-safe.
+char pending_temp[PATH_MAX + 1];
+volatile std::sig_atomic_t pending = 0;
+
+extern "C" void remove_temp_and_reraise(int sig) {
+    if (pending) ::unlink(pending_temp);
+    std::signal(sig, SIG_DFL);
+    std::raise(sig);
+}
+
+void install_handlers() {
+    static std::atomic<bool> done{false};
+    if (done.exchange(true)) return;
+    for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
+        struct sigaction old {};
+        if (::sigaction(sig, nullptr, &old) == 0 && old.sa_handler == SIG_IGN) continue;  // nohup: stay ignored
+        struct sigaction sa {};
+        sa.sa_handler = remove_temp_and_reraise;
+        sigemptyset(&sa.sa_mask);
+        ::sigaction(sig, &sa, nullptr);
+    }
+    ignore_file_size_signal();
+}
+
+std::string dir_of(const std::string& p) {
+    const auto slash = p.rfind('/');
+    if (slash == std::string::npos) return ".";
+    if (slash == 0) return "/";
+    return p.substr(0, slash);
+}
+
+std::string base_of(const std::string& p) {
+    const auto slash = p.rfind('/');
+    return slash == std::string::npos ? p : p.substr(slash + 1);
+}
+
+std::string_view kind_of(mode_t m) {
+    if (S_ISDIR(m)) return "a directory";
+    if (S_ISFIFO(m)) return "a FIFO";
+    if (S_ISCHR(m)) return "a character device";
+    if (S_ISBLK(m)) return "a block device";
+    if (S_ISSOCK(m)) return "a socket";
+    return "not a regular file";
+}
+
+}  // namespace
+
+void ignore_file_size_signal() {
+#ifdef SIGXFSZ
+    std::signal(SIGXFSZ, SIG_IGN);
+#endif
+}
+
+std::string resolve_output(const std::string& path) {
+    std::string p = path;
+    for (int hops = 0;; ++hops) {
+        struct stat st {};
+        if (::lstat(p.c_str(), &st) != 0) {
+            if (errno == ENOENT) return p;  // a new file (or a dangling link's target)
+            fail(errno, "cannot write " + path);
+        }
+        if (S_ISLNK(st.st_mode)) {
+            if (hops >= 40) fail(ELOOP, "cannot write " + path + ": a loop of symbolic links");
+            std::string link(static_cast<std::size_t>(st.st_size > 0 ? st.st_size : PATH_MAX), '\0');
+            const ssize_t n = ::readlink(p.c_str(), link.data(), link.size());
+            if (n < 0) fail(errno, "cannot write " + path);
+            link.resize(static_cast<std::size_t>(n));
+            p = link.front() == '/' ? link : dir_of(p) + "/" + link;
+            continue;
+        }
+        if (!S_ISREG(st.st_mode))
+            fail(S_ISDIR(st.st_mode) ? EISDIR : EINVAL,
+                 "cannot write " + path + ": it is " + std::string(kind_of(st.st_mode)) + ", not a regular file; nothing written");
+        return p;
+    }
+}
+
+atomic_file::atomic_file(const std::string& path) : path_(path), target_(resolve_output(path)) {
+    install_handlers();
+    struct stat st {};
+    if (::stat(target_.c_str(), &st) == 0) {
+        exists_ = true;
+        mode_ = st.st_mode & 07777;
+        uid_ = st.st_uid;
+        gid_ = st.st_gid;
+    }
     std::random_device rd;
-    std::string tmp_name = ".";
-    tmp_name += path.filename().string();
-    tmp_name += ".tmp";
-    tmp_name += std::to_string(rd());
-    const fs::path tmp = dir / tmp_name;
-    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-    if (fd < 0) throw std::system_error(errno, std::generic_category(), "cannot create " + tmp.string());
+    for (int attempt = 0; fd_ < 0; ++attempt) {
+        std::string name = dir_of(target_) + "/." + base_of(target_) + ".sgfcheck-" + std::to_string(rd());
+        if (name.size() > PATH_MAX) fail(ENAMETOOLONG, "cannot write " + path_);
+        pending = 0;
+        std::memcpy(pending_temp, name.c_str(), name.size() + 1);
+        fd_ = ::open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd_ >= 0) {
+            temp_ = std::move(name);
+            pending = 1;
+        } else if (errno != EEXIST || attempt > 100) {
+            fail(errno, "cannot write " + path_ + " (a temporary file in " + dir_of(target_) + ")");
+        }
+    }
+}
+
+atomic_file::~atomic_file() {
+    if (fd_ >= 0) ::close(fd_);
+    if (!temp_.empty()) {
+        ::unlink(temp_.c_str());
+        pending = 0;
+    }
+}
+
+void atomic_file::write(std::string_view bytes) {
     const char* p = bytes.data();
     std::size_t left = bytes.size();
     while (left > 0) {
-        const ssize_t n = ::write(fd, p, left);
+        const ssize_t n = ::write(fd_, p, left);
         if (n < 0 && errno == EINTR) continue;
-        if (n < 0) {
-            const int e = errno;
-            ::close(fd);
-            ::unlink(tmp.c_str());
-            throw std::system_error(e, std::generic_category(), "cannot write " + tmp.string());
-        }
+        if (n < 0) fail(errno, "cannot write " + path_);
         p += n;
         left -= static_cast<std::size_t>(n);
     }
-    // Keep the mode of a file we replace.
-    struct stat st {};
-    if (::stat(path.c_str(), &st) == 0) (void)::fchmod(fd, st.st_mode & 07777);
-    if (::fsync(fd) != 0 || ::close(fd) != 0) {
-        const int e = errno;
-        ::unlink(tmp.c_str());
-        throw std::system_error(e, std::generic_category(), "cannot write " + tmp.string());
+}
+
+void atomic_file::commit() {
+    if (exists_) {
+        (void)::fchown(fd_, uid_, gid_);  // where allowed (root): keep the owner
+        if (::fchmod(fd_, mode_) != 0) fail(errno, "cannot write " + path_);
     }
-    if (::rename(tmp.c_str(), path.c_str()) != 0) {
-        const int e = errno;
-        ::unlink(tmp.c_str());
-        throw std::system_error(e, std::generic_category(), "cannot replace " + path.string());
-    }
+    if (::fsync(fd_) != 0) fail(errno, "cannot write " + path_);
+    const int fd = fd_;
+    fd_ = -1;
+    if (::close(fd) != 0) fail(errno, "cannot write " + path_);
+    if (::rename(temp_.c_str(), target_.c_str()) != 0) fail(errno, "cannot replace " + path_);
+    temp_.clear();
+    pending = 0;
+}
+
+}  // namespace detail
+
+void write_file_atomically(const std::filesystem::path& path, std::string_view bytes) {
+    detail::atomic_file f(path.string());
+    f.write(bytes);
+    f.commit();
 }
 
 }  // namespace sgf

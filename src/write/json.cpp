@@ -1,134 +1,407 @@
+// The JSON tree (include/sgf/json.hpp; docs/json-tree.schema.json) and the JSON form of a
+// diagnostic (docs/diagnostics.schema.json). Iterative: any nesting depth. Streamed: a value
+// is unescaped and checked in pieces of 64 KiB, never copied whole.
 #include "sgf/json.hpp"
 
 #include <vector>
+
+#include "sgf/input.hpp"
+#include "sgf/properties.hpp"
+#include "sgf/value.hpp"
+#include "sgf/value_types.hpp"
+#include "write/json_tree.hpp"
 
 namespace sgf {
 
 namespace {
 
-// Length of a valid UTF-8 sequence at s[i], or 0.
-std::size_t utf8_length(std::string_view s, std::size_t i) noexcept {
+// Length of a valid UTF-8 sequence at s[i], or 0. Sets `cut` when the bytes from i to the
+// end are the start of a valid sequence (the rest may follow in the next piece).
+std::size_t utf8_length(std::string_view s, std::size_t i, bool& cut) noexcept {
+    cut = false;
     const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[i + k]); };
     const unsigned char c = b(0);
     const std::size_t left = s.size() - i;
-    auto cont = [&](std::size_t k) { return k < left && (b(k) & 0xC0) == 0x80; };
     if (c < 0x80) return 1;
-    if (c >= 0xC2 && c <= 0xDF) return cont(1) ? 2 : 0;
-    if (c >= 0xE0 && c <= 0xEF) {
-        if (!cont(1) || !cont(2)) return 0;
-        if (c == 0xE0 && b(1) < 0xA0) return 0;   // overlong
-        if (c == 0xED && b(1) >= 0xA0) return 0;  // surrogates
-        return 3;
+    std::size_t n = 0;
+    if (c >= 0xC2 && c <= 0xDF) n = 2;
+    else if (c >= 0xE0 && c <= 0xEF) n = 3;
+    else if (c >= 0xF0 && c <= 0xF4) n = 4;
+    else return 0;
+    for (std::size_t k = 1; k < n; ++k) {
+        if (k >= left) {
+            cut = true;
+            return 0;
+        }
+        if ((b(k) & 0xC0) != 0x80) return 0;
+        if (k == 1) {  // overlongs, surrogates, above U+10FFFF
+            if (c == 0xE0 && b(1) < 0xA0) return 0;
+            if (c == 0xED && b(1) >= 0xA0) return 0;
+            if (c == 0xF0 && b(1) < 0x90) return 0;
+            if (c == 0xF4 && b(1) >= 0x90) return 0;
+        }
     }
-    if (c >= 0xF0 && c <= 0xF4) {
-        if (!cont(1) || !cont(2) || !cont(3)) return 0;
-        if (c == 0xF0 && b(1) < 0x90) return 0;
-        if (c == 0xF4 && b(1) >= 0x90) return 0;
-        return 4;
-    }
-    return 0;
+    return n;
 }
 
-void append_tree(std::string& out, const game_tree& root, std::size_t index, const raw_decoder* decode) {
+constexpr char hex_digits[] = "0123456789abcdef";
+
+// JSON string content of valid UTF-8 `s` (no quotes).
+template <class Put>
+void put_escaped(std::string_view s, Put&& put) {
+    std::size_t from = 0;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c >= 0x20 && c != '"' && c != '\\' && c != 0x7f) continue;
+        put(s.substr(from, i - from));
+        switch (c) {
+            case '"': put("\\\""); break;
+            case '\\': put("\\\\"); break;
+            case '\n': put("\\n"); break;
+            case '\r': put("\\r"); break;
+            case '\t': put("\\t"); break;
+            default: {
+                const char u[6] = {'\\', 'u', '0', '0', hex_digits[c >> 4], hex_digits[c & 15]};
+                put(std::string_view(u, 6));
+            }
+        }
+        from = i + 1;
+    }
+    put(s.substr(from));
+}
+
+// Escape processing of `raw` in pieces: each piece ends where no escape is cut in two (a
+// '\' and the byte it escapes, a soft line break "\" + CRLF), so unescape(piece) of each
+// piece, in order, is unescape(raw).
+template <class Each>
+void unescaped_pieces(std::string_view raw, Each&& each) {
+    constexpr std::size_t piece = 1 << 16;
+    std::string buf;
+    for (std::size_t from = 0; from < raw.size();) {
+        std::size_t end = std::min(raw.size(), from + piece);
+        // Escapes are read left to right: find where the last one before `end` ends (the
+        // search stops at `end`: a value of 100 MB without escapes is scanned once).
+        const auto next_escape = [&](std::size_t at) {
+            const std::size_t k = at < end ? raw.substr(at, end - at).find('\\') : std::string_view::npos;
+            return k == std::string_view::npos ? std::string_view::npos : at + k;
+        };
+        for (std::size_t i = next_escape(from); i != std::string_view::npos; i = next_escape(i)) {
+            i += 2;
+            if (i < raw.size() && (raw[i - 1] == '\n' || raw[i - 1] == '\r') && (raw[i] == '\n' || raw[i] == '\r') &&
+                raw[i] != raw[i - 1])
+                ++i;  // CRLF or LFCR after '\': one soft line break
+            if (i > end) end = std::min(i, raw.size());
+        }
+        const std::string_view part = raw.substr(from, end - from);
+        if (part.find('\\') == std::string_view::npos) {
+            each(part);
+        } else {
+            buf = unescape(part);
+            each(std::string_view(buf));
+        }
+        from = end;
+    }
+}
+
+// Whether unescape(raw) is valid UTF-8, without making it.
+bool unescapes_to_utf8(std::string_view raw) {
+    std::string carry;  // the start of a sequence cut at the end of a piece
+    bool ok = true;
+    unescaped_pieces(raw, [&](std::string_view p) {
+        if (!ok) return;
+        std::string joined;
+        if (!carry.empty()) {
+            joined = carry + std::string(p.substr(0, std::min<std::size_t>(3, p.size())));
+            bool cut = false;
+            const std::size_t n = utf8_length(joined, 0, cut);
+            if (n == 0 && !cut) {
+                ok = false;
+                return;
+            }
+            if (n == 0) {  // still cut: the piece was shorter than the sequence
+                carry = joined;
+                return;
+            }
+            p.remove_prefix(n - carry.size());
+            carry.clear();
+        }
+        for (std::size_t i = 0; i < p.size();) {
+            if (static_cast<unsigned char>(p[i]) < 0x80) {
+                ++i;
+                continue;
+            }
+            bool cut = false;
+            const std::size_t n = utf8_length(p, i, cut);
+            if (n == 0 && cut) {
+                carry = std::string(p.substr(i));
+                return;
+            }
+            if (n == 0) {
+                ok = false;
+                return;
+            }
+            i += n;
+        }
+    });
+    return ok && carry.empty();
+}
+
+// The game a top-level game tree declares (GM, default 1): which properties are compose-typed.
+int game_of(const game_tree& root) {
+    for (const property& p : root.front().properties()) {
+        if (ff4_ident_of(p.ident()) != "GM" || p.size() == 0) continue;
+        const auto n = parse_number(p.front().simple_text());
+        return n && *n >= 1 && *n <= 1000 ? static_cast<int>(*n) : 0;
+    }
+    return 1;
+}
+
+}  // namespace
+
+namespace detail {
+
+json_tree_writer::json_tree_writer(const write_sink& sink, const json_options& o, json_decoder decode, json_tree_hook* hook)
+    : out_(sink), options_(o), decode_(std::move(decode)), hook_(hook) {}
+
+void json_tree_writer::put(std::string_view s) {
+    if (to_side_) side_.append(s);
+    else out_.put(s);
+}
+
+void json_tree_writer::document(const collection& c) {
+    put("{\"format\":\"");
+    put(json_tree_format);
+    put("\",\"version\":");
+    put(std::to_string(json_tree_version));
+    put(",\"trees\":[");
+    for (std::size_t i = 0; i < c.size(); ++i) {
+        if (i) put(",");
+        tree(c[i], i);
+    }
+    put("]}");
+    out_.flush();
+}
+
+void json_tree_writer::tree(const game_tree& root, std::size_t index) {
+    tree_ = index;
+    gm_ = game_of(root);
+    game_ = find_game(gm_);
+    number_ = 0;
+    if (hook_) hook_->enter_top(root);
     struct frame {
         const game_tree* t;
         std::size_t next;
     };
-    auto open = [&](const game_tree& t) {
-        out += "{\"nodes\":[";
-        for (std::size_t i = 0; i < t.size(); ++i) {
-            if (i) out += ',';
-            out += '{';
-            bool first = true;
-            for (const property& p : t[i].properties()) {
-                if (!first) out += ',';
-                first = false;
-                append_json_string(out, p.ident());
-                out += ":[";
-                bool fv = true;
-                for (const value& v : p) {
-                    if (!fv) out += ',';
-                    fv = false;
-                    append_json_string(out, decode ? unescape((*decode)(index, v.raw())) : v.unescaped());
-                }
-                out += ']';
-            }
-            out += '}';
-        }
-        out += "],\"variations\":[";
-    };
     std::vector<frame> stack{{&root, 0}};
-    open(root);
+    std::vector<std::uint32_t> path;  // the variation taken at each fork, for --positions
+    open(root, path);
     while (!stack.empty()) {
         frame& f = stack.back();
         const auto vs = f.t->variations();
         if (f.next < vs.size()) {
-            if (f.next) out += ',';
+            if (f.next) put(",");
+            path.push_back(static_cast<std::uint32_t>(f.next));
             const game_tree* c = &vs[f.next++];
-            open(*c);
-            stack.push_back({c, 0});
+            stack.push_back({c, 0});  // `f` is not used after this
+            open(*c, path);
             continue;
         }
-        out += "]}";
+        put("]}");
+        if (hook_) hook_->leave();
         stack.pop_back();
+        if (!path.empty() && !stack.empty()) path.pop_back();
     }
 }
 
-}  // namespace
+void json_tree_writer::open(const game_tree& t, const std::vector<std::uint32_t>& path) {
+    if (hook_) hook_->enter(t);
+    side_.clear();
+    put("{\"nodes\":[");
+    for (std::size_t i = 0; i < t.size(); ++i) {
+        if (i) put(",");
+        const node n = t[i];
+        const auto props = n.properties();
+        if (options_.positions) {
+            put("{\"number\":");
+            put(std::to_string(number_));
+            put(",\"path\":{\"tree\":");
+            put(std::to_string(tree_));
+            put(",\"variations\":[");
+            for (std::size_t k = 0; k < path.size(); ++k) {
+                if (k) put(",");
+                put(std::to_string(path[k]));
+            }
+            put("],\"node\":");
+            put(std::to_string(i));
+            put("},");
+            position(n.pos());
+            put(",\"properties\":[");
+        } else {
+            put("[");
+        }
+        bool first = true;
+        for (const sgf::property& p : props) {
+            if (!first) put(",");
+            first = false;
+            property(p);
+        }
+        put(options_.positions ? "]}" : "]");
+        ++number_;
+        if (hook_) {
+            to_side_ = true;
+            if (i) put(",");
+            hook_->node(n, *this);
+            to_side_ = false;
+        }
+    }
+    put("]");
+    if (hook_) {
+        put(",\"");
+        put(hook_->key());
+        put("\":[");
+        put(side_);
+        put("]");
+    }
+    put(",\"variations\":[");
+}
+
+void json_tree_writer::position(const sgf::position& p) {
+    put("\"line\":");
+    put(std::to_string(p.line));
+    put(",\"column\":");
+    put(std::to_string(p.column));
+    put(",\"byte\":");
+    put(std::to_string(p.byte));
+}
+
+void json_tree_writer::property(const sgf::property& p) {
+    const property_rule* row = find_property(p.ident(), 4, gm_);
+    const bool compose = row != nullptr && may_be_compose(*row, game_);
+    if (options_.positions) {
+        put("{\"id\":");
+        text(p.ident());
+        put(",");
+        position(p.pos());
+        put(",\"values\":[");
+    } else {
+        put("[");
+        text(p.ident());
+        put(",[");
+    }
+    bool first = true;
+    for (const sgf::value& v : p) {
+        if (!first) put(",");
+        first = false;
+        value(v.raw(), compose);
+    }
+    put("]");
+    if (options_.positions) {
+        put(",\"value_positions\":[");
+        first = true;
+        for (const sgf::value& v : p) {
+            if (!first) put(",");
+            first = false;
+            put("{");
+            position(v.pos());
+            put("}");
+        }
+        put("]}");
+    } else {
+        put("]");
+    }
+}
+
+void json_tree_writer::value(std::string_view raw, bool compose) {
+    const std::string_view utf8 = decode_ ? decode_(tree_, raw, scratch_) : raw;
+    if (compose)
+        if (const auto parts = split_compose(utf8)) {
+            put("[");
+            text(parts->first);
+            put(",");
+            text(parts->second);
+            put("]");
+            return;
+        }
+    text(utf8);
+}
+
+// One value (or part) after escape processing: a string, or its bytes when not UTF-8.
+void json_tree_writer::text(std::string_view raw) {
+    if (unescapes_to_utf8(raw)) {
+        put("\"");
+        unescaped_pieces(raw, [&](std::string_view p) { put_escaped(p, [&](std::string_view s) { put(s); }); });
+        put("\"");
+        return;
+    }
+    put("{\"bytes\":\"");
+    unescaped_pieces(raw, [&](std::string_view p) {
+        std::string hex;
+        hex.reserve(2 * p.size());
+        for (const char ch : p) {
+            const auto c = static_cast<unsigned char>(ch);
+            hex.push_back(hex_digits[c >> 4]);
+            hex.push_back(hex_digits[c & 15]);
+        }
+        put(hex);
+    });
+    put("\"}");
+}
+
+}  // namespace detail
 
 void append_json_string(std::string& out, std::string_view s) {
-    static constexpr char hex[] = "0123456789abcdef";
     out += '"';
+    const auto put = [&out](std::string_view p) { out.append(p); };
     for (std::size_t i = 0; i < s.size();) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        if (c >= 0x80) {
-            if (const std::size_t n = utf8_length(s, i)) {
-                out.append(s.substr(i, n));
-                i += n;
-            } else {  // not UTF-8: the Latin-1 character of that byte
-                out.push_back(static_cast<char>(0xC0 | (c >> 6)));
-                out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-                ++i;
-            }
-            continue;
+        std::size_t j = i;
+        bool cut = false;
+        while (j < s.size()) {
+            const std::size_t n = static_cast<unsigned char>(s[j]) < 0x80 ? 1 : utf8_length(s, j, cut);
+            if (n == 0) break;
+            j += n;
         }
-        switch (c) {
-            case '"': out += "\\\""; break;
-            case '\\': out += "\\\\"; break;
-            case '\n': out += "\\n"; break;
-            case '\r': out += "\\r"; break;
-            case '\t': out += "\\t"; break;
-            default:
-                if (c < 0x20 || c == 0x7f) {
-                    out += "\\u00";
-                    out.push_back(hex[c >> 4]);
-                    out.push_back(hex[c & 15]);
-                } else {
-                    out.push_back(static_cast<char>(c));
-                }
+        put_escaped(s.substr(i, j - i), put);
+        if (j < s.size()) {
+            out += "\xEF\xBF\xBD";  // U+FFFD for a byte that is not UTF-8
+            ++j;
         }
-        ++i;
+        i = j;
     }
     out += '"';
 }
 
-namespace {
-std::string collection_json(const collection& c, const raw_decoder* decode) {
-    std::string out = "{\"trees\":[";
-    for (std::size_t i = 0; i < c.size(); ++i) {
-        if (i) out += ',';
-        append_tree(out, c[i], i, decode);
-    }
-    out += "]}";
+void write_json(const collection& c, const write_sink& sink, const json_options& options) {
+    detail::json_tree_writer(sink, options, nullptr).document(c);
+}
+
+void write_json(const load_result& r, const write_sink& sink, const json_options& options) {
+    detail::json_tree_writer w(sink, options, [&r](std::size_t tree, std::string_view raw, std::string& scratch) {
+        if (!r.decodes(tree, raw)) return raw;
+        scratch = r.utf8(raw, tree);
+        return std::string_view(scratch);
+    });
+    w.document(r.trees);
+}
+
+std::string to_json(const collection& c) {
+    std::string out;
+    write_json(c, [&out](std::string_view s) { out.append(s); });
     return out;
 }
-}  // namespace
 
-std::string to_json(const collection& c) { return collection_json(c, nullptr); }
-std::string to_json(const collection& c, const raw_decoder& decode) { return collection_json(c, &decode); }
+std::string to_json(const collection& c, const raw_decoder& decode) {
+    std::string out;
+    detail::json_tree_writer w([&out](std::string_view s) { out.append(s); }, {},
+                               [&decode](std::size_t tree, std::string_view raw, std::string& scratch) {
+                                   scratch = decode(tree, raw);
+                                   return std::string_view(scratch);
+                               });
+    w.document(c);
+    return out;
+}
 
 std::string to_json(const diagnostic& d, std::string_view file) {
-    std::string out = "{\"file\":";
+    std::string out = "{\"version\":" + std::to_string(json_diagnostic_version) + ",\"file\":";
     append_json_string(out, file);
     out += ",\"line\":" + std::to_string(d.where.line) + ",\"column\":" + std::to_string(d.where.column);
     out += ",\"byte\":" + (d.where.known() ? std::to_string(d.where.byte) : std::string("null"));

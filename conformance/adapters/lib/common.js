@@ -8,7 +8,8 @@ const fs = require('fs')
 //
 // Contract tree, as built by the adapters: T = {nodes: [N...], variations: [T...]}
 // where a node N is an array of [ident, [value, ...]] pairs, so that property
-// order, and repeated identifiers if a library keeps them, survive.
+// order, and repeated identifiers if a library keeps them, survive. A value is a
+// string, or for a composed value its two parts [first, second] (contractValue).
 // Everything here is iterative: deep nesting must not overflow *our* stack,
 // only the library's.
 
@@ -21,9 +22,33 @@ function unescapeSgf(raw) {
   )
 }
 
-// Compact JSON for {"trees":[T...]} without recursion.
+// Properties whose values may be composed in Go (FF[4] compose types and compressed
+// point lists; sgfcheck decides by its rule table, include/sgf/json.hpp): a value with
+// a ':' is given as its two parts.
+const COMPOSED = new Set(['AP', 'AR', 'LN', 'LB', 'SZ', 'FG', 'DD', 'VW', 'AB', 'AW', 'AE', 'TB', 'TW', 'CR', 'MA', 'SL', 'SQ', 'TR'])
+
+// A raw value (the text between '[' and ']') in the contract form: split at its first
+// unescaped ':' when the property is composed, each part escape-processed.
+function contractValue(id, raw) {
+  if (COMPOSED.has(id)) {
+    for (let i = 0; i < raw.length; i++) {
+      if (raw[i] === '\\') i++
+      else if (raw[i] === ':') return [unescapeSgf(raw.slice(0, i)), unescapeSgf(raw.slice(i + 1))]
+    }
+  }
+  return unescapeSgf(raw)
+}
+
+// The same for a value a library has unescaped already: split at its first ':' (an
+// escaped ':' can no longer be told from a separator).
+function contractText(id, text) {
+  const i = COMPOSED.has(id) ? text.indexOf(':') : -1
+  return i < 0 ? text : [text.slice(0, i), text.slice(i + 1)]
+}
+
+// Compact JSON for {"format":"sgf-tree","version":2,"trees":[T...]} without recursion.
 function emit(trees) {
-  const out = ['{"trees":[']
+  const out = ['{"format":"sgf-tree","version":2,"trees":[']
   // stack of frames: {list, i, close}
   const stack = [{list: trees, i: 0, close: ']}'}]
   while (stack.length) {
@@ -38,12 +63,7 @@ function emit(trees) {
     out.push('{"nodes":[')
     out.push(
       t.nodes
-        .map(
-          n =>
-            '{' +
-            n.map(([id, vals]) => JSON.stringify(id) + ':' + JSON.stringify(vals)).join(',') +
-            '}'
-        )
+        .map(n => '[' + n.map(([id, vals]) => '[' + JSON.stringify(id) + ',' + JSON.stringify(vals) + ']').join(',') + ']')
         .join(',')
     )
     out.push('],"variations":[')
@@ -96,4 +116,4 @@ function isInternalError(err) {
   )
 }
 
-module.exports = {unescapeSgf, emit, run, isInternalError}
+module.exports = {unescapeSgf, contractValue, contractText, emit, run, isInternalError}

@@ -45,8 +45,6 @@ std::string message_class(std::string_view m) {
     return out;
 }
 
-bool is_structural_key(std::string_view k) { return k == "\"trees\"" || k == "\"nodes\"" || k == "\"variations\""; }
-
 struct json_tokens {
     std::string_view s;
     std::size_t at = 0;
@@ -171,11 +169,6 @@ std::string value_difference(const std::string& ours, const std::string& theirs)
     return "other";
 }
 
-std::string unquoted(std::string_view k) {
-    if (k.size() >= 2 && k.front() == '"') k = k.substr(1, k.size() - 2);
-    return std::string(k);
-}
-
 }  // namespace
 
 our_verdict run_ours(std::string_view bytes, bool parse_only) {
@@ -283,59 +276,85 @@ outcome classify(const our_verdict& ours, const their_verdict& theirs, bool comp
     return {kind::agree, "", {}};
 }
 
+// The walk knows the tree's shape (include/sgf/json.hpp): what each container is, so that a
+// difference is named by where it lies.
+enum class role : std::uint8_t { doc, trees, tree, nodes, node, prop, values, compose, variations, other };
+
 std::vector<std::string> tree_differences(std::string_view ours, std::string_view theirs) {
     json_tokens a{ours}, b{theirs};
-    std::vector<char> containers;        // '{' or '['
-    std::vector<std::string_view> keys;  // the key of each container ("" for array items)
-    std::string_view pending_key;        // the key just read, before its value opens
+    struct frame {
+        role r;
+        std::size_t index = 0;  // element of an array (commas seen)
+    };
+    std::vector<frame> stack;
+    std::string_view pending_key;  // the key just read, before its value opens
     std::vector<std::string> found;
     auto note = [&](std::string c) {
         if (std::find(found.begin(), found.end(), c) == found.end()) found.push_back(std::move(c));
+    };
+    auto child = [&](char open) -> role {
+        if (stack.empty()) return role::doc;
+        const frame& f = stack.back();
+        switch (f.r) {
+            case role::doc: return pending_key == "\"trees\"" ? role::trees : role::other;
+            case role::trees:
+            case role::variations: return role::tree;
+            case role::tree:
+                return pending_key == "\"nodes\"" ? role::nodes : pending_key == "\"variations\"" ? role::variations : role::other;
+            case role::nodes: return open == '[' ? role::node : role::other;
+            case role::node: return role::prop;
+            case role::prop: return f.index == 1 ? role::values : role::other;
+            case role::values: return open == '[' ? role::compose : role::other;
+            default: return role::other;
+        }
+    };
+    auto where = [&]() -> std::string {
+        for (auto it = stack.rbegin(); it != stack.rend(); ++it) {
+            if (it->r == role::variations) return "variations";
+            if (it->r == role::nodes || it->r == role::node || it->r == role::prop) return "nodes";
+            if (it->r == role::trees) return "trees";
+        }
+        return "nodes";
     };
     for (;;) {
         const std::string_view ta = a.next();
         const std::string_view tb = b.next();
         if (ta.empty() && tb.empty()) return found;
+        const role here = stack.empty() ? role::doc : stack.back().r;
         if (ta != tb) {
             if (ta.empty() || tb.empty()) {
                 note("structure@end");
                 return found;
             }
-            if (ta.front() == '"' && a.peek() == ":") {
+            const bool strings = ta.front() == '"' && tb.front() == '"';
+            if (here == role::prop && stack.back().index == 0) {
                 note("identifier");
-                if (tb.front() == '"' && b.peek() == ":") {  // still in step: go on
-                    pending_key = ta;
-                    continue;
-                }
+                if (strings) continue;  // still in step: go on
                 return found;
             }
-            const bool in_values = !containers.empty() && containers.back() == '[' && !keys.empty() &&
-                                   !keys.back().empty() && !is_structural_key(keys.back());
-            if (in_values && ta.front() == '"' && tb.front() == '"') {
+            if ((here == role::values || here == role::compose) && strings) {
                 // the walk stays in step: go on to find every kind of value difference
                 note("value (" + value_difference(json_text(ta), json_text(tb)) + ")");
                 continue;
             }
-            if (in_values) {
+            if (here == role::values && (ta == "[" || tb == "[")) {
+                note("value (compose parts)");  // one side splits a composed value, the other not
+                return found;
+            }
+            if (here == role::values || here == role::compose) {
                 note("number of values");
                 return found;
             }
-            std::string where = "nodes";
-            for (auto it = keys.rbegin(); it != keys.rend(); ++it)
-                if (is_structural_key(*it)) {
-                    where = unquoted(*it);
-                    break;
-                }
-            note("structure@" + where);
+            note("structure@" + where());
             return found;
         }
         if (ta == "{" || ta == "[") {
-            containers.push_back(ta[0]);
-            keys.push_back(pending_key);
+            stack.push_back({child(ta[0])});
             pending_key = {};
         } else if (ta == "}" || ta == "]") {
-            if (!containers.empty()) containers.pop_back();
-            if (!keys.empty()) keys.pop_back();
+            if (!stack.empty()) stack.pop_back();
+        } else if (ta == ",") {
+            if (!stack.empty()) ++stack.back().index;
         } else if (ta.front() == '"' && a.peek() == ":") {
             pending_key = ta;
         }

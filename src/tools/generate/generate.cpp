@@ -188,7 +188,7 @@ generated_file generate(const generate_options& o) {
         std::sort(f.expected.begin(), f.expected.end(), [](const expected_finding& a, const expected_finding& b) {
             return a.where.byte != b.where.byte ? a.where.byte < b.where.byte : a.code < b.code;
         });
-        if (!invalid) f.tree = json_tree(md);
+        if (!invalid) f.tree = json_tree(md, p.game);
         f.rows.assign(cov.rows.begin(), cov.rows.end());
         f.features.assign(cov.features.begin(), cov.features.end());
         return f;

@@ -27,6 +27,9 @@ inline constexpr std::uint8_t no_mark = 0;
 struct value {
     std::string raw;   // the bytes between '[' and ']'
     std::string text;  // after escape processing: the JSON tree's form
+    // A compose made of two values (compose() in tree.cpp): where the first part's text ends
+    // in `text`. A plain value (raw == text) is split at its first ':' instead.
+    std::size_t split = std::string::npos;
     std::uint8_t mark = no_mark;  // records the offset of '['
     bool drop_close = false;      // written without its ']'
 };
@@ -168,7 +171,7 @@ struct written {
     std::vector<std::uint64_t> marks;  // index = mark - 1; npos when not written
 };
 [[nodiscard]] written write_model(const model& md, rng& r, coverage& cov, std::size_t mark_count);
-[[nodiscard]] std::string json_tree(const model& md);
+[[nodiscard]] std::string json_tree(const model& md, const game_rule* game);
 // 1-based line and column of a byte offset (line breaks LF, CR, CRLF, LFCR count once).
 [[nodiscard]] position position_at(std::string_view bytes, std::uint64_t offset);
 

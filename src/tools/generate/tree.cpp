@@ -444,6 +444,7 @@ private:
         value v;
         v.raw = a.raw + ":" + b.raw;
         v.text = a.text + ":" + b.text;
+        v.split = a.text.size();
         return v;
     }
 

@@ -4,6 +4,7 @@
 // explicit stack: a deep run may nest a million variations.
 #include <array>
 
+#include "sgf/json.hpp"
 #include "tools/generate/model.hpp"
 #include "write/json_stringify.hpp"
 
@@ -172,29 +173,46 @@ private:
     bool ident_ws_ = false;
 };
 
-void json_prop(std::string& out, const property& q) {
+// The JSON tree of include/sgf/json.hpp, from the model (never from our parser): a node is
+// [P,...], a property ["ID",[V,...]], a composed value [first, second].
+void json_value(std::string& out, const value& v, bool compose) {
+    const std::size_t split = v.split != std::string::npos ? v.split : v.raw == v.text ? v.text.find(':') : std::string::npos;
+    if (!compose || split == std::string::npos) {
+        append_stringified(out, v.text);
+        return;
+    }
+    out += '[';
+    append_stringified(out, std::string_view(v.text).substr(0, split));
+    out += ',';
+    append_stringified(out, std::string_view(v.text).substr(split + 1));
+    out += ']';
+}
+
+void json_prop(std::string& out, const property& q, const game_rule* game) {
+    const bool compose = q.row != nullptr && may_be_compose(*q.row, game);
+    out += '[';
     append_stringified(out, q.ident);
-    out += ":[";
+    out += ",[";
     for (std::size_t i = 0; i < q.values.size(); ++i) {
         if (i) out += ',';
-        append_stringified(out, q.values[i].text);
+        json_value(out, q.values[i], compose);
+    }
+    out += "]]";
+}
+
+void json_node(std::string& out, const node& n, const game_rule* game) {
+    out += '[';
+    for (std::size_t i = 0; i < n.props.size(); ++i) {
+        if (i) out += ',';
+        json_prop(out, n.props[i], game);
     }
     out += ']';
 }
 
-void json_node(std::string& out, const node& n) {
-    out += '{';
-    for (std::size_t i = 0; i < n.props.size(); ++i) {
-        if (i) out += ',';
-        json_prop(out, n.props[i]);
-    }
-    out += '}';
-}
-
-void json_run_node(std::string& out, const property& q) {
-    out += "{\"nodes\":[{";
-    json_prop(out, q);
-    out += "}],\"variations\":[";
+void json_run_node(std::string& out, const property& q, const game_rule* game) {
+    out += "{\"nodes\":[[";
+    json_prop(out, q, game);
+    out += "]],\"variations\":[";
 }
 
 }  // namespace
@@ -203,8 +221,9 @@ written write_model(const model& md, rng& r, coverage& cov, std::size_t mark_cou
     return writer(md, r, cov, mark_count).run();
 }
 
-std::string json_tree(const model& md) {
-    std::string out = "{\"trees\":[";
+std::string json_tree(const model& md, const game_rule* game) {
+    std::string out = "{\"format\":\"" + std::string(json_tree_format) + "\",\"version\":" + std::to_string(json_tree_version) +
+                      ",\"trees\":[";
     struct frame {
         std::uint32_t tree;
         std::size_t next_child;
@@ -219,7 +238,7 @@ std::string json_tree(const model& md) {
             const tree& tr = md.trees[t];
             for (std::size_t i = 0; i < tr.nodes.size(); ++i) {
                 if (i) out += ',';
-                json_node(out, tr.nodes[i]);
+                json_node(out, tr.nodes[i], game);
             }
             out += "],\"variations\":[";
             stack.push_back({t, 0});
@@ -238,12 +257,12 @@ std::string json_tree(const model& md) {
             for (std::uint32_t i = 0; i < tr.wide.count; ++i) {
                 if (any) out += ',';
                 any = true;
-                json_run_node(out, tr.wide.pattern[i % tr.wide.pattern.size()]);
+                json_run_node(out, tr.wide.pattern[i % tr.wide.pattern.size()], game);
                 out += "]}";
             }
             for (std::uint32_t i = 0; i < tr.deep.count; ++i) {
                 if (i == 0 && any) out += ',';
-                json_run_node(out, tr.deep.pattern[i % tr.deep.pattern.size()]);
+                json_run_node(out, tr.deep.pattern[i % tr.deep.pattern.size()], game);
             }
             for (std::uint32_t i = 0; i < tr.deep.count; ++i) out += "]}";
             out += "]}";

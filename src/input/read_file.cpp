@@ -1,0 +1,113 @@
+// Reading a file's bytes, as careful Unix tools do: one read of a regular file of known size
+// (refused before reading when it is over the size limit, and an error when it changes
+// while it is read), pipes, FIFOs, sockets and terminals read as streams up to the limit,
+// and an honest message for everything else (a directory, a device, a symlink loop).
+#include "input/read_file.hpp"
+
+#include <cerrno>
+#include <string>
+#include <system_error>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "sgf/parse.hpp"
+#include "tree/tree_rep.hpp"
+
+namespace sgf {
+
+namespace detail {
+
+namespace {
+
+[[noreturn]] void fail(int code, const std::string& what) { throw std::system_error(code, std::generic_category(), what); }
+
+std::string too_large(const std::string& name, std::uint64_t size, bool at_least) {
+    return "cannot read " + name + ": " + (at_least ? "more than " : "") + std::to_string(size) +
+           " bytes, over the limit of " + std::to_string(max_source_size - 1) + " bytes (2 GiB)";
+}
+
+// Reads until end of input or `limit` bytes; returns false when there was more.
+bool read_until_end(int fd, const std::string& name, std::string& out, std::uint64_t limit) {
+    std::size_t chunk = 1 << 16;
+    for (;;) {
+        if (out.size() == limit) {  // one more byte would be over the limit
+            char probe = 0;
+            ssize_t n = ::read(fd, &probe, 1);
+            while (n < 0 && errno == EINTR) n = ::read(fd, &probe, 1);
+            if (n < 0) fail(errno, "cannot read " + name);
+            return n == 0;
+        }
+        const std::size_t want = static_cast<std::size_t>(std::min<std::uint64_t>(chunk, limit - out.size()));
+        const std::size_t had = out.size();
+        out.resize(had + want);
+        const ssize_t n = ::read(fd, out.data() + had, want);
+        if (n < 0) {
+            out.resize(had);
+            if (errno == EINTR) continue;
+            fail(errno, "cannot read " + name);
+        }
+        out.resize(had + static_cast<std::size_t>(n));
+        if (n == 0) return true;
+        if (chunk < (std::size_t{1} << 24)) chunk *= 2;
+    }
+}
+
+}  // namespace
+
+std::string read_stream(int fd, const std::string& name) {
+    std::string out;
+    if (!read_until_end(fd, name, out, max_source_size - 1)) fail(EFBIG, too_large(name, max_source_size - 1, true));
+    return out;
+}
+
+}  // namespace detail
+
+std::string read_file(const std::filesystem::path& path) {
+    using namespace detail;
+    const std::string name = path.string();
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
+    while (fd < 0 && errno == EINTR) fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0) {
+        if (errno == ELOOP) fail(ELOOP, "cannot open " + name + ": a loop of symbolic links");
+        fail(errno, "cannot open " + name);
+    }
+    struct closer {
+        int fd;
+        ~closer() { ::close(fd); }
+    } const guard{fd};
+    struct stat st {};
+    if (::fstat(fd, &st) != 0) fail(errno, "cannot read " + name);
+    if (S_ISDIR(st.st_mode)) fail(EISDIR, "cannot read " + name + ": it is a directory, not an SGF file");
+    if (S_ISREG(st.st_mode)) {
+        const auto size = static_cast<std::uint64_t>(st.st_size);
+        if (size >= max_source_size) fail(EFBIG, too_large(name, size, false));  // before reading a byte
+        std::string out;
+        out.resize(static_cast<std::size_t>(size));
+        std::size_t got = 0;
+        while (got < out.size()) {
+            const ssize_t n = ::read(fd, out.data() + got, out.size() - got);
+            if (n < 0 && errno == EINTR) continue;
+            if (n < 0) fail(errno, "cannot read " + name);
+            if (n == 0) break;
+            got += static_cast<std::size_t>(n);
+        }
+        if (got < out.size())
+            fail(EIO, "cannot read " + name + ": it was truncated while being read (" + std::to_string(got) + " of " +
+                          std::to_string(size) + " bytes)");
+        // Grown meanwhile (a file still being written): read the rest, within the limit.
+        std::string more;
+        if (!read_until_end(fd, name, more, max_source_size - 1 - size)) fail(EFBIG, too_large(name, max_source_size - 1, true));
+        if (!more.empty())
+            fail(EIO, "cannot read " + name + ": it grew while being read (" + std::to_string(size) + " bytes, then " +
+                          std::to_string(more.size()) + " more)");
+        return out;
+    }
+    // Pipes, FIFOs, sockets and terminals (/dev/stdin, process substitution): streams.
+    if (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode) || ::isatty(fd)) return detail::read_stream(fd, name);
+    fail(ENODEV, "cannot read " + name + ": it is a " + (S_ISCHR(st.st_mode) ? "character" : "block") +
+                     " device, not an SGF file");
+}
+
+}  // namespace sgf

@@ -1,0 +1,46 @@
+#pragma once
+// Replacing a file so that readers never see half of it, as careful Unix tools do:
+//  - a symbolic link is followed to its target (the link stays a link; a dangling link's
+//    target is created), a loop of links is an error;
+//  - a target that is not a regular file (directory, FIFO, device, socket) is refused;
+//  - the data goes to a temporary file in the target's directory, which is fsync'd, given
+//    the target's mode (and owner, where allowed) and renamed over the target;
+//  - the temporary file is removed on every error, and when SIGINT, SIGTERM or SIGHUP
+//    arrive while it exists (the signal then does what it would have done); SIGXFSZ is
+//    ignored so that a write over RLIMIT_FSIZE fails with EFBIG and is reported.
+// Every failure throws std::system_error whose message names the target.
+#include <string>
+#include <string_view>
+
+namespace sgf::detail {
+
+class atomic_file {
+public:
+    explicit atomic_file(const std::string& path);  // creates the temporary file
+    ~atomic_file();                                  // not committed: the temporary file is removed
+    atomic_file(const atomic_file&) = delete;
+    atomic_file& operator=(const atomic_file&) = delete;
+
+    void write(std::string_view bytes);
+    void commit();  // fsync, mode, rename over the target
+    [[nodiscard]] const std::string& target() const noexcept { return target_; }
+
+private:
+    std::string path_;    // as given (for messages)
+    std::string target_;  // the file the path names, symbolic links followed
+    std::string temp_;
+    int fd_ = -1;
+    bool exists_ = false;
+    unsigned mode_ = 0;
+    unsigned uid_ = 0, gid_ = 0;
+};
+
+// The regular file `path` names, symbolic links followed (it may not exist yet); throws
+// std::system_error for a loop of links or a target that is not a regular file.
+[[nodiscard]] std::string resolve_output(const std::string& path);
+
+// Makes SIGXFSZ an error (EFBIG) instead of the end of the process, so that writes over
+// RLIMIT_FSIZE are reported like a full disk. Idempotent.
+void ignore_file_size_signal();
+
+}  // namespace sgf::detail

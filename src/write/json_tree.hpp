@@ -1,0 +1,62 @@
+#pragma once
+// The JSON tree writer's private parts (json.cpp): its options, and a hook that adds one
+// array per game tree parallel to "nodes" (inherit.cpp: "inherited", the inherit
+// properties in effect at each node).
+#include <cstddef>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sgf/json.hpp"
+#include "sgf/properties.hpp"
+#include "sgf/tree.hpp"
+#include "write/sink_buffer.hpp"
+
+namespace sgf::detail {
+
+// A raw value in UTF-8: `raw` itself (returned as is) or its decoding, made in `scratch`.
+using json_decoder = std::function<std::string_view(std::size_t tree, std::string_view raw, std::string& scratch)>;
+
+class json_tree_writer;
+
+struct json_tree_hook {
+    virtual ~json_tree_hook() = default;
+    [[nodiscard]] virtual std::string_view key() const = 0;
+    virtual void enter_top(const game_tree& root) = 0;  // a top-level game tree begins
+    virtual void enter(const game_tree& t) = 0;         // before the nodes of t
+    virtual void node(const node& n, json_tree_writer& w) = 0;  // writes one JSON value for n
+    virtual void leave() = 0;                           // after t and all its variations
+};
+
+class json_tree_writer {
+public:
+    json_tree_writer(const write_sink& sink, const json_options& o, json_decoder decode, json_tree_hook* hook = nullptr);
+
+    void document(const collection& c);  // {"format":...,"version":...,"trees":[...]}
+
+    // For hooks: a property as the tree writes it (["ID",[values]]), and plain JSON text.
+    void property(const sgf::property& p);
+    void put(std::string_view json);
+
+private:
+    void tree(const game_tree& root, std::size_t index);
+    void open(const game_tree& t, const std::vector<std::uint32_t>& path);
+    void value(std::string_view raw, bool compose);
+    void text(std::string_view raw);
+    void position(const sgf::position& p);
+
+    sink_buffer out_;
+    json_options options_;
+    json_decoder decode_;
+    json_tree_hook* hook_;
+    std::size_t tree_ = 0;  // index of the top-level game tree being written
+    int gm_ = 1;            // its game (which properties are compose-typed)
+    const game_rule* game_ = nullptr;
+    bool to_side_ = false;  // hook output goes to side_
+    std::size_t number_ = 0;
+    std::string scratch_;
+    std::string side_;      // the hook's array of the game tree being opened
+};
+
+}  // namespace sgf::detail

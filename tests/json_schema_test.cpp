@@ -1,0 +1,95 @@
+// The JSON forms against their schemas in docs/: the dump (docs/json-tree.schema.json), with
+// and without --positions and --show-inherited, and every diagnostic as one line of
+// --format=json (docs/diagnostics.schema.json), for every file of ../shared/corpus and of
+// conformance/cases. The validator (tests/json_schema.hpp) refuses schema keywords it does
+// not check, and is itself checked on documents that must fail.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <iterator>
+#include <string>
+
+#include "sgf/check_file.hpp"
+#include "sgf/inherit.hpp"
+#include "sgf/json.hpp"
+#include "tests/json_schema.hpp"
+#include "tests/test_util.hpp"
+
+#ifndef SGF_SOURCE_DIR
+#error "SGF_SOURCE_DIR must be defined by the build"
+#endif
+
+namespace {
+
+namespace fs = std::filesystem;
+using sgf_test::json::validator;
+
+std::string slurp(const fs::path& p) {
+    std::ifstream f(p, std::ios::binary);
+    return {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
+}
+
+validator schema(const char* name) {
+    return validator(sgf_test::json::parse(slurp(fs::path(SGF_SOURCE_DIR) / "docs" / name)));
+}
+
+std::string dump(const sgf::load_result& r, bool positions) {
+    std::string out;
+    sgf::write_json(r, [&out](std::string_view s) { out.append(s); }, {.positions = positions});
+    return out;
+}
+
+std::string problem(const validator& v, const std::string& text) {
+    try {
+        return v.validate(sgf_test::json::parse(text));
+    } catch (const std::exception& e) {
+        return std::string("not JSON: ") + e.what();
+    }
+}
+
+}  // namespace
+
+TEST_CASE("json schemas: the validator catches what the schemas forbid") {
+    const validator tree = schema("json-tree.schema.json");
+    const validator diag = schema("diagnostics.schema.json");
+    CHECK(problem(tree, R"({"format":"sgf-tree","version":2,"trees":[{"nodes":[[["AB",["aa",["bb","cc"]]]]],"variations":[]}]})") == "");
+    // version 1's shape: a node as an object with repeated keys
+    CHECK(problem(tree, R"({"trees":[{"nodes":[{"AB":["aa"]}],"variations":[]}]})") != "");
+    CHECK(problem(tree, R"({"format":"sgf-tree","version":2,"trees":[{"nodes":[{"AB":["aa"],"AB":["bb"]}],"variations":[]}]})") != "");
+    CHECK(problem(tree, R"({"format":"sgf-tree","version":2,"trees":[{"nodes":[],"variations":[]}]})") != "");  // no node
+    CHECK(problem(tree, R"({"format":"sgf-tree","version":2,"trees":[{"nodes":[[["C",[{"bytes":"e"}]]]],"variations":[]}]})") != "");
+    CHECK(problem(tree, R"({"format":"sgf-tree","version":2,"trees":[{"nodes":[[["C",[]]]],"variations":[]}]})") != "");  // no value
+    CHECK(problem(diag, R"({"version":1,"file":"a.sgf","line":1,"column":2,"byte":1,"severity":"error","code":"E008","message":"m"})") == "");
+    CHECK(problem(diag, R"({"file":"a.sgf","line":1,"column":2,"byte":1,"severity":"error","code":"E008","message":"m"})") != "");
+    CHECK(problem(diag, R"({"version":1,"file":"a.sgf","line":1,"column":2,"byte":1,"severity":"fatal","code":"E008","message":"m"})") != "");
+    CHECK(problem(diag, R"({"version":1,"file":"a.sgf","line":1,"column":2,"byte":1,"severity":"error","code":"E8","message":"m"})") != "");
+}
+
+TEST_CASE("json schemas: the dump and the diagnostics of every corpus file and conformance case") {
+    const validator tree = schema("json-tree.schema.json");
+    const validator diag = schema("diagnostics.schema.json");
+    std::vector<fs::path> files = sgf_test::files_under(sgf_test::shared_dir() / "corpus");
+    const auto cases = sgf_test::files_under(fs::path(SGF_SOURCE_DIR) / "conformance" / "cases");
+    files.insert(files.end(), cases.begin(), cases.end());
+    std::size_t documents = 0, lines = 0;
+    for (const fs::path& f : files) {
+        CAPTURE(f.string());
+        const std::string bytes = slurp(f);
+        const sgf::file_check fc = sgf::check_file(bytes);
+        const sgf::load_result& r = fc.loaded;
+        CHECK(problem(tree, dump(r, false)) == "");
+        CHECK(problem(tree, dump(r, true)) == "");
+        CHECK(problem(tree, sgf::to_json_with_inherited(r.trees, sgf::profile::ff4,
+                                                        [&r](std::size_t t, std::string_view raw) { return r.utf8(raw, t); })) == "");
+        documents += 3;
+        for (const sgf::diagnostic& d : fc.diagnostics) {
+            const std::string line = sgf::to_json(d, f.filename().string());
+            INFO(line);
+            CHECK(problem(diag, line) == "");
+            ++lines;
+        }
+    }
+    MESSAGE(documents << " JSON trees and " << lines << " diagnostic lines of " << files.size() << " files match their schemas");
+    CHECK(files.size() > 9000);
+    CHECK(lines > 1000);
+}
