@@ -62,10 +62,14 @@ struct load_result : parse_result {
 
     // The text the trees were parsed from: the UTF-8 conversion, or the file's bytes.
     [[nodiscard]] std::string_view text() const noexcept;
+    // The file's bytes as load() took them (kept, not copied: the trees' values view them
+    // unless the file was converted).
+    [[nodiscard]] std::string_view bytes() const noexcept;
     // Offset in text() of a file byte offset (the identity unless converted).
     [[nodiscard]] std::uint64_t text_offset(std::uint64_t file_offset) const noexcept;
 
     std::shared_ptr<const detail::source> source;  // set when converted
+    std::shared_ptr<const detail::source> file;    // the file's bytes
 };
 
 // Takes the file's bytes.

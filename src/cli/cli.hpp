@@ -66,11 +66,6 @@ int write_output(const std::string& out, std::string_view text);
 // written (a full disk, /dev/full, a closed pipe), else exit_ok.
 int finish_stdout();
 
-// A unified diff (diff -u) of two texts by lines, with three lines of context; "" when
-// they are equal (unified_diff.cpp).
-[[nodiscard]] std::string unified_diff(std::string_view a, std::string_view b, std::string_view name_a,
-                                       std::string_view name_b);
-
 enum class output_format { text, json, sarif };
 
 // Prints one diagnostic: gcc style with a clipped excerpt and caret (in colour when `color`:

@@ -26,11 +26,11 @@ int run_dump(const std::vector<std::string>& args) {
     }
     if (in.empty()) throw usage_error{"dump needs an input file"};
     if (show_inherited && jopts.positions) throw usage_error{"--show-inherited and --positions exclude each other"};
-    const auto read = read_input_reported(in);
+    auto read = read_input_reported(in);
     if (!read) return exit_usage;
-    const std::string& bytes = *read;
     const std::string shown = in == "-" ? "<stdin>" : in;
-    const load_result r = charset_usage_errors([&] { return load(bytes, lopts); });
+    const load_result r = charset_usage_errors([&] { return load(std::move(*read), lopts); });  // not copied
+    const std::string_view bytes = r.bytes();
     for (const auto& d : r.diagnostics) print_loaded(std::cerr, r, d, shown, bytes, output_format::text);
     try {
         output o("");

@@ -13,9 +13,11 @@
 #include <sys/stat.h>
 
 #include "loaded.hpp"
+#include "sgf/check.hpp"
 #include "sgf/check_file.hpp"
 #include "sgf/fix.hpp"
 #include "sgf/write.hpp"
+#include "tools/unified_diff.hpp"
 
 namespace sgf::cli {
 
@@ -43,13 +45,29 @@ void write_backup(const std::string& file, const std::string& suffix, std::strin
     if (::stat(file.c_str(), &st) == 0) (void)::chmod((file + suffix).c_str(), st.st_mode & 07777);
 }
 
-// Fixes one input; returns its exit status.
+// The errors fix leaves in its output, as `sgfcheck` would report them on the written file:
+// the checker on the fixed trees (parse(write(t)) == t) and the ones fix reports itself (an
+// identifier it keeps as written). Printed; returns how many.
+std::size_t remaining_errors(const fix_result& f, const std::string& shown) {
+    std::size_t errors = 0;
+    for (const auto& d : f.diagnostics) errors += d.level == severity::error;  // printed with the others
+    for (const auto& d : check(f.trees)) {
+        if (d.level != severity::error) continue;
+        ++errors;
+        std::cerr << shown << " (fixed): error[" << d.code << "]: " << d.message << '\n';
+        if (!d.hint.empty()) std::cerr << "   = " << d.hint << '\n';
+    }
+    return errors;
+}
+
+// Fixes one input; returns its exit status. The output is streamed (a 200 MB value is not
+// copied again), and the input is replaced only when the output differs from it.
 int fix_one(const std::string& in, const fix_options& o) {
-    const auto read = read_input_reported(in);
+    auto read = read_input_reported(in);
     if (!read) return exit_usage;
-    const std::string& bytes = *read;
     const std::string shown = in == "-" ? "<stdin>" : in;
-    const load_result r = charset_usage_errors([&] { return load(bytes, o.load); });
+    const load_result r = charset_usage_errors([&] { return load(std::move(*read), o.load); });
+    const std::string_view bytes = r.bytes();
     const fix_result f = fix(r);
 
     std::set<std::pair<std::string_view, std::uint64_t>> said_by_fix;
@@ -61,22 +79,14 @@ int fix_one(const std::string& in, const fix_options& o) {
         std::cerr << "sgfcheck: " << shown << " holds no game tree; nothing written\n";
         return exit_errors;
     }
-    const std::string text = write(f.trees);
 
-    // What `sgfcheck` says of the output: the errors fix could not repair.
-    const file_check after = check_file(text);
-    std::size_t errors = 0;
-    for (const auto& d : after.diagnostics) errors += d.level == severity::error;
+    const std::size_t errors = remaining_errors(f, shown);
     if (errors > 0) {
-        const file_check before = check_file(bytes, {false, o.load.charset});
-        if (before.ok()) {
+        if (check_file(std::string(bytes), {false, o.load.charset}).ok()) {
             std::cerr << "sgfcheck: " << shown << " passes the check, but fix's output would not: left unchanged "
                       << "(a bug in fix; please report it with the file)\n";
             return exit_errors;
         }
-        const std::string name = "fixed " + shown;
-        for (const auto& d : after.diagnostics)
-            if (d.level == severity::error) print_diagnostic(std::cerr, d, name, text, output_format::text);
         std::cerr << "sgfcheck: " << shown << ": " << errors << (errors == 1 ? " error" : " errors")
                   << " that fix cannot repair " << (errors == 1 ? "remains" : "remain")
                   << (o.how == mode::dry_run ? "" : " in its output") << '\n';
@@ -84,30 +94,28 @@ int fix_one(const std::string& in, const fix_options& o) {
     const int status = errors > 0 ? exit_errors : exit_ok;
 
     try {
-        switch (o.how) {
-            case mode::dry_run: {
-                const std::string_view before = r.converted ? r.text() : std::string_view(bytes);
-                output out("");
-                out.write(unified_diff(before, text, "a/" + shown, "b/" + shown));
-                out.commit();
-                break;
-            }
-            case mode::in_place: {
-                if (text == bytes) break;  // nothing to change: the file keeps its time stamp
-                if (!o.backup.empty()) write_backup(in, o.backup, bytes);
-                output out(in);
-                out.write(text);
-                out.commit();
-                break;
-            }
-            case mode::to_file:
-            case mode::to_stdout: {
-                output out(o.out);
-                out.write(text);
-                out.commit();
-                break;
-            }
+        if (o.how == mode::dry_run) {
+            const std::string_view before = r.converted ? r.text() : bytes;
+            output out("");
+            out.write(tools::unified_diff(before, write(f.trees), "a/" + shown, "b/" + shown));
+            out.commit();
+            return status;
         }
+        output out(o.how == mode::in_place ? in : o.out);
+        std::size_t at = 0;  // --in-place: how much of the output equals the input so far
+        bool same = true;
+        write(f.trees, [&](std::string_view s) {
+            if (same) {
+                same = bytes.substr(at, s.size()) == s;
+                at += s.size();
+            }
+            out.write(s);
+        });
+        if (o.how == mode::in_place) {
+            if (same && at == bytes.size()) return status;  // unchanged: not rewritten, no backup
+            if (!o.backup.empty()) write_backup(in, o.backup, bytes);
+        }
+        out.commit();
     } catch (const std::system_error& e) {
         return output_failed(e);
     }

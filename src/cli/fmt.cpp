@@ -28,11 +28,11 @@ int run_fmt(const std::vector<std::string>& args) {
         else throw usage_error{"fmt takes one input file"};
     }
     if (in.empty()) throw usage_error{"fmt needs an input file"};
-    const auto read = read_input_reported(in);
+    auto read = read_input_reported(in);
     if (!read) return exit_usage;
-    const std::string& bytes = *read;
     const std::string shown = in == "-" ? "<stdin>" : in;
-    const load_result r = charset_usage_errors([&] { return load(bytes, lopts); });
+    const load_result r = charset_usage_errors([&] { return load(std::move(*read), lopts); });  // not copied
+    const std::string_view bytes = r.bytes();
     for (const auto& d : r.diagnostics) print_loaded(std::cerr, r, d, shown, bytes, output_format::text);
     if (!r.ok()) {
         std::cerr << "sgfcheck: " << shown << " has syntax errors; nothing written (sgfcheck fix repairs files)\n";

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "fix/detail.hpp"
+#include "grammar/value_scan.hpp"
 #include "tree/tree_rep.hpp"
 #include "sgf/value.hpp"
 
@@ -45,9 +46,19 @@ bool unchanged(const std::vector<property>& orig, const props_t& props) {
     return true;
 }
 
+// Whether `v` written between '[' and ']' ends exactly there: no unescaped ']' and no lone
+// '\\' at its end. Values are canonical already (read_node), so this is a check, without a copy.
+bool ends_at_its_close(std::string_view v) {
+    const char* const e = v.data() + v.size();
+    if (grammar::find_value_end(v.data(), e) != e) return false;
+    std::size_t backslashes = 0;
+    while (backslashes < v.size() && v[v.size() - 1 - backslashes] == '\\') ++backslashes;
+    return backslashes % 2 == 0;
+}
+
 // The node's text, ";" and its properties, written once (not a with_property per property,
 // which would copy the node per property: quadratic). Values are canonical already
-// (read_node); canonical_raw of any value with a '\\' or ']' guarantees that none ends early.
+// (read_node); a value that would end early is written through canonical_raw.
 node build(props_t props) {
     // One property per identifier: the conversions never make two, but if one did, the
     // values are joined rather than lost (a second fix would merge them otherwise).
@@ -86,7 +97,7 @@ node build(props_t props) {
         text += p.ident;
         for (const fix_value& v : p.values) {
             text += '[';
-            if (v.view().find_first_of("\\]") == std::string_view::npos) text += v.view();
+            if (ends_at_its_close(v)) text += v.view();
             else text += canonical_raw(v);
             text += ']';
         }

@@ -206,6 +206,8 @@ std::string load_result::utf8(std::string_view raw, std::size_t tree) const {
 
 std::string_view load_result::text() const noexcept { return source ? source->view() : std::string_view(); }
 
+std::string_view load_result::bytes() const noexcept { return file ? file->view() : std::string_view(); }
+
 std::uint64_t load_result::text_offset(std::uint64_t file_offset) const noexcept {
     if (!source || !source->original) return file_offset;
     return source->original->to_utf8(static_cast<std::size_t>(file_offset));
@@ -290,6 +292,7 @@ load_result load(std::string file, const load_options& options) {
     }
     r.charset = chosen.charset;
     r.origin = chosen.origin;
+    r.file = raw;
 
     // Every tree's CA: spelling, and whether it can be honoured.
     const auto trees = r.trees.trees();

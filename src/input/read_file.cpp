@@ -62,6 +62,29 @@ std::string read_stream(int fd, const std::string& name) {
     return out;
 }
 
+std::string read_sized(int fd, const std::string& name, std::uint64_t size) {
+    std::string out;
+    out.resize(static_cast<std::size_t>(size));
+    std::size_t got = 0;
+    while (got < out.size()) {
+        const ssize_t n = ::read(fd, out.data() + got, out.size() - got);
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) fail(errno, "cannot read " + name);
+        if (n == 0) break;
+        got += static_cast<std::size_t>(n);
+    }
+    if (got < out.size())
+        fail(EIO, "cannot read " + name + ": it was truncated while being read (" + std::to_string(got) + " of " +
+                      std::to_string(size) + " bytes)");
+    // Grown meanwhile (a file still being written): read the rest, within the limit.
+    std::string more;
+    if (!read_until_end(fd, name, more, max_source_size - 1 - size)) fail(EFBIG, too_large(name, max_source_size - 1, true));
+    if (!more.empty())
+        fail(EIO, "cannot read " + name + ": it grew while being read (" + std::to_string(size) + " bytes, then " +
+                      std::to_string(more.size()) + " more)");
+    return out;
+}
+
 }  // namespace detail
 
 std::string read_file(const std::filesystem::path& path) {
@@ -80,32 +103,14 @@ std::string read_file(const std::filesystem::path& path) {
     struct stat st {};
     if (::fstat(fd, &st) != 0) fail(errno, "cannot read " + name);
     if (S_ISDIR(st.st_mode)) fail(EISDIR, "cannot read " + name + ": it is a directory, not an SGF file");
-    if (S_ISREG(st.st_mode)) {
+    // A regular file of known size; one that says 0 may still have content (/proc, /sys): a stream.
+    if (S_ISREG(st.st_mode) && st.st_size > 0) {
         const auto size = static_cast<std::uint64_t>(st.st_size);
         if (size >= max_source_size) fail(EFBIG, too_large(name, size, false));  // before reading a byte
-        std::string out;
-        out.resize(static_cast<std::size_t>(size));
-        std::size_t got = 0;
-        while (got < out.size()) {
-            const ssize_t n = ::read(fd, out.data() + got, out.size() - got);
-            if (n < 0 && errno == EINTR) continue;
-            if (n < 0) fail(errno, "cannot read " + name);
-            if (n == 0) break;
-            got += static_cast<std::size_t>(n);
-        }
-        if (got < out.size())
-            fail(EIO, "cannot read " + name + ": it was truncated while being read (" + std::to_string(got) + " of " +
-                          std::to_string(size) + " bytes)");
-        // Grown meanwhile (a file still being written): read the rest, within the limit.
-        std::string more;
-        if (!read_until_end(fd, name, more, max_source_size - 1 - size)) fail(EFBIG, too_large(name, max_source_size - 1, true));
-        if (!more.empty())
-            fail(EIO, "cannot read " + name + ": it grew while being read (" + std::to_string(size) + " bytes, then " +
-                          std::to_string(more.size()) + " more)");
-        return out;
+        return read_sized(fd, name, size);
     }
     // Pipes, FIFOs, sockets and terminals (/dev/stdin, process substitution): streams.
-    if (S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode) || ::isatty(fd)) return detail::read_stream(fd, name);
+    if (S_ISREG(st.st_mode) || S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode) || ::isatty(fd)) return detail::read_stream(fd, name);
     fail(ENODEV, "cannot read " + name + ": it is a " + (S_ISCHR(st.st_mode) ? "character" : "block") +
                      " device, not an SGF file");
 }

@@ -115,14 +115,18 @@ atomic_file::atomic_file(const std::string& path) : path_(path), target_(resolve
     for (int attempt = 0; fd_ < 0; ++attempt) {
         std::string name = dir_of(target_) + "/." + base_of(target_) + ".sgfcheck-" + std::to_string(rd());
         if (name.size() > PATH_MAX) fail(ENAMETOOLONG, "cannot write " + path_);
+        // Named for the signal handler before it exists: a signal right after open() must
+        // find it (an unlink of a name not created yet does nothing).
         pending = 0;
         std::memcpy(pending_temp, name.c_str(), name.size() + 1);
+        pending = 1;
         fd_ = ::open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
         if (fd_ >= 0) {
             temp_ = std::move(name);
-            pending = 1;
-        } else if (errno != EEXIST || attempt > 100) {
-            fail(errno, "cannot write " + path_ + " (a temporary file in " + dir_of(target_) + ")");
+        } else {
+            pending = 0;
+            if (errno != EEXIST || attempt > 100)
+                fail(errno, "cannot write " + path_ + " (a temporary file in " + dir_of(target_) + ")");
         }
     }
 }

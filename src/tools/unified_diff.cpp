@@ -9,9 +9,9 @@
 #include <string_view>
 #include <vector>
 
-#include "cli.hpp"
+#include "tools/unified_diff.hpp"
 
-namespace sgf::cli {
+namespace sgf::tools {
 
 namespace {
 
@@ -173,4 +173,4 @@ std::string unified_diff(std::string_view a, std::string_view b, std::string_vie
     return out;
 }
 
-}  // namespace sgf::cli
+}  // namespace sgf::tools

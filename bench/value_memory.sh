@@ -1,0 +1,18 @@
+#!/bin/sh
+# Peak memory of fmt, dump and fix on a file holding one 200 MB value (issue 14 / 12 target:
+# at most 2.5x the input). Prints, per command, the peak RSS and its ratio to the file size.
+#   bench/value_memory.sh [SGFCHECK] [MB]        (defaults: build/sgfcheck, 200)
+set -eu
+bin=${1:-build/sgfcheck}
+mb=${2:-200}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+f="$tmp/value.sgf"
+{ printf '(;FF[4]GM[1]C['; head -c $((mb * 1024 * 1024)) /dev/zero | tr '\0' 'x'; printf '])'; } > "$f"
+size=$(stat -c %s "$f")
+for cmd in fmt dump fix check; do
+  if [ "$cmd" = check ]; then set -- "$f"; else set -- "$cmd" "$f"; fi
+  /usr/bin/time -f '%M' -o "$tmp/rss" "$bin" "$@" > /dev/null 2> /dev/null || true
+  kb=$(tail -1 "$tmp/rss")
+  awk -v c="$cmd" -v kb="$kb" -v s="$size" 'BEGIN { printf "%-5s peak RSS %7.1f MB = %.2fx the input (%.1f MB)\n", c, kb / 1024, kb * 1024 / s, s / 1048576 }'
+done

@@ -1,0 +1,207 @@
+// sgfcheck fix on many files and directories, --dry-run (a unified diff, checked by applying
+// it), exit statuses that agree with check, and the unified diff itself on random texts;
+// fmt through the input stage (a UTF-16 file is written back in UTF-16).
+#include <doctest/doctest.h>
+
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "tests/program_util.hpp"
+#include "tools/unified_diff.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using sgf_test::run;
+using sgf_test::slurp;
+using sgf_test::temp_dir;
+
+std::vector<std::string> lines_of(const std::string& s) {
+    std::vector<std::string> out;
+    for (std::size_t b = 0; b < s.size();) {
+        const std::size_t e = s.find('\n', b);
+        const std::size_t end = e == std::string::npos ? s.size() : e + 1;
+        out.push_back(s.substr(b, end - b));
+        b = end;
+    }
+    return out;
+}
+
+// Applies a unified diff to `a` as patch(1) would, checking every context and removed line.
+// Returns "" (and sets out) or what did not fit.
+std::string apply(const std::string& a, const std::string& diff, std::string& out) {
+    const auto old = lines_of(a);
+    const auto d = lines_of(diff);
+    std::size_t at = 0;  // next line of `old` to copy
+    std::size_t i = 2;   // after the --- and +++ lines
+    if (d.size() < 3 || d[0].rfind("--- ", 0) != 0 || d[1].rfind("+++ ", 0) != 0) return "no header";
+    out.clear();
+    while (i < d.size()) {
+        if (d[i].rfind("@@ -", 0) != 0) return "expected a hunk at diff line " + std::to_string(i + 1);
+        std::size_t start = 0, count = 1;
+        const std::string range = d[i].substr(4, d[i].find(' ', 4) - 4);
+        const auto comma = range.find(',');
+        start = std::stoul(range.substr(0, comma));
+        if (comma != std::string::npos) count = std::stoul(range.substr(comma + 1));
+        const std::size_t first = count == 0 ? start : start - 1;  // 0-based line the hunk starts at
+        if (first < at) return "hunks out of order";
+        for (; at < first; ++at) out += old[at];
+        ++i;
+        std::string* last_added = nullptr;
+        bool last_from_old = false;
+        for (; i < d.size() && d[i].rfind("@@ ", 0) != 0; ++i) {
+            const std::string& l = d[i];
+            if (l.rfind("\\ No newline at end of file", 0) == 0) {  // the line before had none
+                if (last_added && !last_added->empty() && last_added->back() == '\n') last_added->pop_back();
+                if (last_from_old && !out.empty() && out.back() == '\n' && at > 0 && old[at - 1].back() != '\n') out.pop_back();
+                continue;
+            }
+            const std::string body = l.substr(1);
+            if (l[0] == ' ' || l[0] == '-') {
+                if (at >= old.size()) return "context past the end";
+                std::string have = old[at];
+                if (have.empty() || have.back() != '\n') have += '\n';
+                if (have != body) return "line " + std::to_string(at + 1) + " does not match";
+                if (l[0] == ' ') out += old[at];
+                last_from_old = l[0] == ' ';
+                last_added = nullptr;
+                ++at;
+            } else if (l[0] == '+') {
+                out += body;
+                last_added = nullptr;  // appended to out: trimmed through out below
+                last_from_old = false;
+                if (i + 1 < d.size() && d[i + 1].rfind("\\ No newline", 0) == 0) out.pop_back();
+            } else {
+                return "bad line in a hunk";
+            }
+        }
+    }
+    for (; at < old.size(); ++at) out += old[at];
+    return "";
+}
+
+}  // namespace
+
+TEST_CASE("unified diff: applying it to the first text gives the second") {
+    std::mt19937 rng(7);
+    const std::vector<std::string> words = {"(;FF[4]\n", ";B[aa]\n", ";W[bb]\n", "C[x]\n", "(;B[cc])\n", ")\n", "\n", ";B[dd]"};
+    std::size_t checked = 0;
+    for (int round = 0; round < 400; ++round) {
+        std::string a, b;
+        const int n = static_cast<int>(rng() % 40);
+        for (int k = 0; k < n; ++k) a += words[rng() % words.size()];
+        b = a;
+        // a few edits: insertions, deletions and changes of lines
+        for (int e = static_cast<int>(rng() % 6); e > 0; --e) {
+            auto l = lines_of(b);
+            const std::size_t at = l.empty() ? 0 : rng() % (l.size() + 1);
+            switch (rng() % 3) {
+                case 0: l.insert(l.begin() + static_cast<std::ptrdiff_t>(at), words[rng() % words.size()]); break;
+                case 1: if (at < l.size()) l.erase(l.begin() + static_cast<std::ptrdiff_t>(at)); break;
+                default: if (at < l.size()) l[at] = words[rng() % words.size()];
+            }
+            b.clear();
+            for (const auto& x : l) b += x;
+        }
+        const std::string d = sgf::tools::unified_diff(a, b, "a/x.sgf", "b/x.sgf");
+        if (a == b) {
+            CHECK(d.empty());
+            continue;
+        }
+        std::string out;
+        INFO("a:\n", a, "\nb:\n", b, "\ndiff:\n", d);
+        CHECK(apply(a, d, out) == "");
+        CHECK(out == b);
+        ++checked;
+    }
+    CHECK(checked > 300);
+    // diff -u's spelling: header, ranges, a missing final newline
+    CHECK(sgf::tools::unified_diff("a\nb\nc\n", "a\nB\nc\n", "a/f", "b/f") == "--- a/f\n+++ b/f\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n");
+    CHECK(sgf::tools::unified_diff("x", "x\n", "a/f", "b/f") == "--- a/f\n+++ b/f\n@@ -1 +1 @@\n-x\n\\ No newline at end of file\n+x\n");
+    // a big file with everything changed stays fast (the search gives up and replaces)
+    std::string big_a, big_b;
+    for (int k = 0; k < 200000; ++k) {
+        big_a += ";B[" + std::to_string(k) + "]\n";
+        big_b += ";W[" + std::to_string(k) + "]\n";
+    }
+    std::string out;
+    CHECK(apply(big_a, sgf::tools::unified_diff(big_a, big_b, "a", "b"), out) == "");
+    CHECK(out == big_b);
+}
+
+TEST_CASE("fix: many files and directories at once") {
+    temp_dir d;
+    const std::string a = d.file("games/a.sgf", "(;FF[3]GaMe[1];B[aa]W[bb])");
+    const std::string b = d.file("games/sub/b.sgf", "(;FF[4]CA[UTF-8]GM[1])\n");  // clean already
+    const std::string c = d.file("games/c.sgf", "(;FF[3]RE[who knows])");      // an error fix leaves
+    d.file("games/notes.txt", "not sgf");
+
+    // --dry-run: a diff per changed file on stdout, nothing written
+    const auto dry = run("fix --dry-run " + (d.path / "games").string());
+    CHECK(dry.status == 1);  // c.sgf keeps an error
+    CHECK(dry.out.find("--- a/" + a + "\n+++ b/" + a + "\n") != std::string::npos);
+    CHECK(dry.out.find("+;W[bb])") != std::string::npos);
+    CHECK(dry.out.find(b) == std::string::npos);  // nothing to change
+    CHECK(slurp(a) == "(;FF[3]GaMe[1];B[aa]W[bb])");
+    std::string applied;
+    const std::string a_diff = dry.out.substr(0, dry.out.find("--- a/" + c));
+    CHECK(apply(slurp(a), a_diff, applied) == "");
+    CHECK(applied == "(;FF[4]CA[UTF-8]GM[1]\n;B[aa]\n;W[bb])\n");
+
+    // --in-place over files and folders: each replaced; the exit status says an error remains
+    const auto in_place = run("fix --in-place " + (d.path / "games").string());
+    CHECK(in_place.status == 1);
+    CHECK(slurp(a) == applied);
+    CHECK(slurp(b) == "(;FF[4]CA[UTF-8]GM[1])\n");
+    CHECK(slurp(c) == "(;FF[4]CA[UTF-8]RE[who knows])\n");
+    CHECK(slurp(d.path / "games" / "notes.txt") == "not sgf");
+    CHECK(run("fix --in-place " + a + " " + b).status == 0);  // clean now
+
+    // several inputs need a mode that names where each output goes
+    CHECK(run("fix " + a + " " + b).status == 2);
+    CHECK(run("fix -o x.sgf " + a + " " + b).status == 2);
+    CHECK(run("fix --dry-run --in-place " + a).status == 2);
+}
+
+TEST_CASE("fix: the exit status agrees with check on the output") {
+    temp_dir d;
+    // nothing left: 0; a kept identifier without an upper-case letter: an error, 1
+    CHECK(run("fix " + d.file("ok.sgf", "(;FF[3]GaMe[1])")).status == 0);
+    const std::string low = d.file("low.sgf", "(;FF[3]black[aa])");
+    const auto lower = run("fix " + low);
+    CHECK(lower.status == 1);
+    if (run(low).status == 1) {  // check calls the input an error too: the output is written
+        CHECK(lower.out == "(;FF[4]CA[UTF-8]black[aa])\n");
+        CHECK(run(d.file("low_out.sgf", lower.out)).status == 1);  // check agrees
+    } else {  // the input passes check: fix never makes a passing file fail, so writes nothing
+        CHECK(lower.out.empty());
+    }
+    // bytes fix could not place are kept: exit 0, nothing discarded
+    const auto kept = run("fix " + d.file("junk.sgf", "GNU Go played this.\n(;FF[4];[lost] % B[aa])"));
+    CHECK(kept.status == 0);
+    CHECK(kept.out == "(;FF[4]CA[UTF-8]UNPLACED[GNU Go played this.]\n;B[aa]UNPLACED[[lost\\]][%])\n");
+}
+
+TEST_CASE("fmt reads through the input stage and keeps the file's charset") {
+    temp_dir d;
+    // UTF-16LE with a byte order mark: read, made canonical, written back in UTF-16LE
+    const std::u16string text = u"\uFEFF(;FF[4]CA[UTF-16]PB[\u9ED1\u65B9]  ;B[aa])";
+    std::string bytes;
+    for (const char16_t c : text) {
+        bytes += static_cast<char>(c & 0xFF);
+        bytes += static_cast<char>(c >> 8);
+    }
+    const auto r = run("fmt " + d.file("u16.sgf", bytes));
+    CHECK(r.status == 0);
+    const std::u16string want = u"\uFEFF(;FF[4]CA[UTF-16]PB[\u9ED1\u65B9]\n;B[aa])\n";
+    std::string want_bytes;
+    for (const char16_t c : want) {
+        want_bytes += static_cast<char>(c & 0xFF);
+        want_bytes += static_cast<char>(c >> 8);
+    }
+    CHECK(r.out == want_bytes);
+    // a Latin-1 file stays Latin-1 (its bytes are not converted)
+    CHECK(run("fmt " + d.file("l1.sgf", "(;FF[4]CA[ISO-8859-1]PB[Hrab\xE1nek]  )")).out == "(;FF[4]CA[ISO-8859-1]PB[Hrab\xE1nek])\n");
+}

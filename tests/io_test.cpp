@@ -1,0 +1,257 @@
+// Reading and writing as careful Unix tools do (issue 14, "Output safety"): a failed write to
+// any output is exit 2 naming it (/dev/full, RLIMIT_FSIZE as a full disk), -o and --in-place
+// write through symbolic links and keep the mode, refuse what is not a regular file, leave
+// no temporary file behind (also when killed); honest messages for what cannot be read.
+#include <doctest/doctest.h>
+
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <system_error>
+#include <thread>
+#include <tuple>
+
+#include "input/read_file.hpp"
+#include "tests/program_util.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using sgf_test::slurp;
+using sgf_test::temp_dir;
+
+struct outcome {
+    int status;        // exit status, -1 when killed by a signal
+    std::string out;   // stdout and stderr
+};
+
+// Runs a shell command line (sgfcheck as $S), stdout and stderr together.
+outcome sh(const std::string& line) {
+    const std::string cmd = "S='" + std::string(SGF_SGFCHECK) + "'; (" + line + ") 2>&1";
+    FILE* p = popen(cmd.c_str(), "r");
+    REQUIRE(p != nullptr);
+    std::string out;
+    std::array<char, 4096> buf{};
+    while (const std::size_t n = fread(buf.data(), 1, buf.size(), p)) out.append(buf.data(), n);
+    const int st = pclose(p);
+    return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
+}
+
+bool has(const std::string& s, std::string_view part) { return s.find(part) != std::string::npos; }
+
+std::size_t entries(const fs::path& dir) {
+    std::size_t n = 0;
+    for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir)) ++n;
+    return n;
+}
+
+const std::string game = "(;FF[4]GM[1]SZ[19];B[pd];W[dp])";
+
+}  // namespace
+
+TEST_CASE("io: a failed write to standard output is exit 2 naming it") {
+    temp_dir d;
+    const std::string f = d.file("a.sgf", "(;FF[3]C[x]GM[1]HA[0])");
+    for (const std::string cmd : {"fmt", "dump", "fix", "check --format=json", "--help"}) {
+        CAPTURE(cmd);
+        const outcome o = sh("$S " + cmd + (cmd == "--help" ? "" : " " + f) + " > /dev/full");
+        CHECK(o.status == 2);
+        CHECK(has(o.out, "cannot write standard output: No space left on device"));
+    }
+    CHECK(sh("$S fix " + f + " > /dev/null").status == 0);
+}
+
+TEST_CASE("io: a full disk (RLIMIT_FSIZE) is exit 2 and leaves no partial or temporary file") {
+    temp_dir d;
+    const std::string big = "(;FF[4]C[" + std::string(200000, 'x') + "])";
+    const std::string f = d.file("big.sgf", big);
+    const std::string out = (d.path / "out.sgf").string();
+    // ulimit -f counts 1024-byte blocks: 100 kB may be written, the output is 200 kB.
+    const outcome o = sh("ulimit -f 100; $S fmt " + f + " -o " + out);
+    CHECK(o.status == 2);
+    CHECK(has(o.out, "cannot write " + out + ": File too large"));
+    CHECK_FALSE(fs::exists(out));
+    CHECK(entries(d.path) == 1);  // no temporary file
+    const outcome s = sh("ulimit -f 100; $S fmt " + f + " > " + out);
+    CHECK(s.status == 2);
+    CHECK(has(s.out, "cannot write standard output: File too large"));
+    // --in-place: the input stays as it was
+    const outcome p = sh("ulimit -f 100; $S fix --in-place " + f);
+    CHECK(p.status == 2);
+    CHECK(slurp(f) == big);
+}
+
+TEST_CASE("io: -o and --in-place write through symbolic links, keep the mode and refuse non-files") {
+    temp_dir d;
+    const std::string target = d.file("real.sgf", game);
+    const fs::path link = d.path / "link.sgf";
+    fs::create_symlink("real.sgf", link);
+    ::chmod(target.c_str(), 0640);
+
+    REQUIRE(sh("$S fix --in-place " + link.string()).status == 0);
+    CHECK(fs::is_symlink(link));                                     // the link stays a link
+    CHECK(slurp(target).rfind("(;FF[4]CA[UTF-8]GM[1]SZ[19]", 0) == 0);  // its target was fixed
+    struct stat st {};
+    REQUIRE(::stat(target.c_str(), &st) == 0);
+    CHECK((st.st_mode & 07777) == 0640);
+
+    // -o to a link (here dangling: its target is created), a chain of links too
+    const fs::path out_link = d.path / "out_link.sgf", chain = d.path / "chain.sgf";
+    fs::create_symlink("made.sgf", out_link);
+    fs::create_symlink("out_link.sgf", chain);
+    REQUIRE(sh("$S fmt " + target + " -o " + chain.string()).status == 0);
+    CHECK(fs::is_symlink(chain));
+    CHECK(fs::is_symlink(out_link));
+    CHECK(slurp(d.path / "made.sgf") == slurp(target));
+
+    // not a regular file: refused with a message, nothing touched
+    fs::create_directory(d.path / "dir");
+    REQUIRE(::mkfifo((d.path / "fifo").c_str(), 0644) == 0);
+    for (const std::string& bad : {(d.path / "dir").string(), (d.path / "fifo").string(), std::string("/dev/null")}) {
+        CAPTURE(bad);
+        const outcome o = sh("$S fmt " + target + " -o " + bad);
+        CHECK(o.status == 2);
+        CHECK(has(o.out, "not a regular file; nothing written"));
+    }
+    CHECK(fs::is_directory(d.path / "dir"));
+    CHECK(fs::is_fifo(d.path / "fifo"));
+
+    // a loop of links
+    fs::create_symlink("loop2.sgf", d.path / "loop1.sgf");
+    fs::create_symlink("loop1.sgf", d.path / "loop2.sgf");
+    const outcome loop = sh("$S fmt " + target + " -o " + (d.path / "loop1.sgf").string());
+    CHECK(loop.status == 2);
+    CHECK(has(loop.out, "a loop of symbolic links"));
+    CHECK(entries(d.path) == 9);  // real, link, out_link, chain, made, dir, fifo, loop1, loop2: no temporary file
+}
+
+TEST_CASE("io: --backup keeps the original next to the fixed file") {
+    temp_dir d;
+    const std::string f = d.file("g.sgf", game);
+    ::chmod(f.c_str(), 0600);
+    REQUIRE(sh("$S fix --in-place --backup " + f).status == 0);
+    CHECK(slurp(f + "~") == game);
+    REQUIRE(sh("$S fix --in-place --backup=.orig " + d.file("h.sgf", game)).status == 0);
+    CHECK(slurp((d.path / "h.sgf.orig").string()) == game);
+    struct stat st {};
+    REQUIRE(::stat((f + "~").c_str(), &st) == 0);
+    CHECK((st.st_mode & 07777) == 0600);
+    CHECK(sh("$S fix --backup " + f).status == 2);  // only with --in-place
+    // a file fix does not change is not rewritten (and gets no backup)
+    const std::string clean = d.file("clean.sgf", slurp(f));
+    REQUIRE(sh("$S fix --in-place --backup " + clean).status == 0);
+    CHECK_FALSE(fs::exists(clean + "~"));
+}
+
+TEST_CASE("io: the temporary file is removed when a signal ends the process") {
+    temp_dir d;
+    // Big enough that writing and fsync take a while; the test waits until the temporary
+    // file exists, then sends the signal.
+    const std::string f = d.file("big.sgf", "(;FF[4]C[" + std::string(64 << 20, 'x') + "])");
+    std::size_t killed = 0;
+    for (const int sig : {SIGTERM, SIGINT, SIGHUP}) {
+        CAPTURE(sig);
+        const fs::path out = d.path / "out.sgf";
+        fs::remove(out);
+        const pid_t pid = ::fork();
+        REQUIRE(pid >= 0);
+        if (pid == 0) {
+            ::execl(SGF_SGFCHECK, SGF_SGFCHECK, "fmt", f.c_str(), "-o", out.c_str(), static_cast<char*>(nullptr));
+            ::_exit(127);
+        }
+        bool seen = false;
+        for (int i = 0; i < 20000 && !seen; ++i) {
+            for (const auto& e : fs::directory_iterator(d.path))
+                seen |= e.path().filename().string().rfind(".out.sgf.sgfcheck-", 0) == 0;
+            if (!seen) std::this_thread::sleep_for(std::chrono::microseconds(200));
+        }
+        if (seen) ::kill(pid, sig);
+        int st = 0;
+        REQUIRE(::waitpid(pid, &st, 0) == pid);
+        if (WIFSIGNALED(st)) {
+            CHECK(WTERMSIG(st) == sig);  // the signal does what it would have done
+            CHECK_FALSE(fs::exists(out));
+            ++killed;
+        } else {
+            CHECK(WEXITSTATUS(st) == 0);  // finished before the signal came
+        }
+        CHECK(entries(d.path) == (fs::exists(out) ? 2u : 1u));  // never a temporary file left
+    }
+    MESSAGE(killed << " of 3 runs were ended by the signal while writing");
+}
+
+TEST_CASE("io: honest messages for what cannot be read") {
+    temp_dir d;
+    const std::string f = d.file("g.sgf", game);
+    for (const std::string cmd : {"fmt", "dump"}) {
+        CAPTURE(cmd);
+        const outcome dir = sh("$S " + cmd + " " + d.path.string());
+        CHECK(dir.status == 2);
+        CHECK(has(dir.out, "it is a directory, not an SGF file"));
+    }
+    // fix takes directories (every *.sgf in them), to replace or to diff
+    const outcome fix_dir = sh("$S fix " + d.path.string());
+    CHECK(fix_dir.status == 2);
+    CHECK(has(fix_dir.out, "fix of several files (or a directory) needs --in-place or --dry-run"));
+    fs::create_symlink("loop_b", d.path / "loop_a");
+    fs::create_symlink("loop_a", d.path / "loop_b");
+    const outcome loop = sh("$S fmt " + (d.path / "loop_a").string());
+    CHECK(loop.status == 2);
+    CHECK(has(loop.out, "a loop of symbolic links"));
+    const outcome zero = sh("$S fmt /dev/zero");
+    CHECK(zero.status == 2);
+    CHECK(has(zero.out, "/dev/zero: it is a character device, not an SGF file"));
+    const outcome missing = sh("$S dump " + (d.path / "none.sgf").string());
+    CHECK(missing.status == 2);
+    CHECK(has(missing.out, "No such file or directory"));
+
+    // FIFOs, pipes and /dev/stdin are streams
+    const outcome pipe = sh("printf '%s' '" + game + "' | $S fmt /dev/stdin");
+    CHECK(pipe.status == 0);
+    CHECK(pipe.out == "(;FF[4]GM[1]SZ[19]\n;B[pd]\n;W[dp])\n");
+    REQUIRE(::mkfifo((d.path / "in.fifo").c_str(), 0644) == 0);
+    const outcome fifo = sh("(printf '%s' '" + game + "' > " + (d.path / "in.fifo").string() + " &) ; $S dump " +
+                            (d.path / "in.fifo").string());
+    CHECK(fifo.status == 0);
+    CHECK(has(fifo.out, "[[\"B\",[\"pd\"]]]"));
+    CHECK(sh("printf '%s' '" + game + "' | $S fix -").status == 0);
+
+    // over the size limit: refused before reading (a sparse file of 2.2 GB reads instantly)
+    const fs::path huge = d.path / "huge.sgf";
+    { std::FILE* h = std::fopen(huge.c_str(), "w"); REQUIRE(h != nullptr); std::fclose(h); }
+    fs::resize_file(huge, 2'200'000'000ULL);
+    const auto start = std::chrono::steady_clock::now();
+    const outcome big = sh("ulimit -v 1000000; $S dump " + huge.string());  // 1 GB of address space: no reading it
+    CHECK(big.status == 2);
+    CHECK(has(big.out, "2200000000 bytes, over the limit of 2147483647 bytes (2 GiB)"));
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(20));
+    fs::remove(huge);
+}
+
+TEST_CASE("io: a file that changes while it is read is an error") {
+    // The reader given a descriptor whose size fstat reported wrongly: fewer bytes (the file
+    // was truncated meanwhile) and more (it grew).
+    for (const auto& [bytes, said, what] :
+         {std::tuple{std::string(10, 'x'), 20u, "it was truncated while being read (10 of 20 bytes)"},
+          std::tuple{std::string(30, 'x'), 20u, "it grew while being read (20 bytes, then 10 more)"}}) {
+        int fds[2];
+        REQUIRE(::pipe(fds) == 0);
+        REQUIRE(::write(fds[1], bytes.data(), bytes.size()) == static_cast<ssize_t>(bytes.size()));
+        ::close(fds[1]);
+        std::string error;
+        try {
+            (void)sgf::detail::read_sized(fds[0], "f.sgf", said);
+        } catch (const std::system_error& e) {
+            error = e.what();
+        }
+        ::close(fds[0]);
+        CHECK(has(error, std::string("cannot read f.sgf: ") + what));
+    }
+}
