@@ -88,7 +88,7 @@ TEST_CASE("io: a full disk (RLIMIT_FSIZE) is exit 2 and leaves no partial or tem
     CHECK(slurp(f) == big);
 }
 
-TEST_CASE("io: -o and --in-place write through symbolic links, keep the mode and refuse non-files") {
+TEST_CASE("io: -o and --in-place write through symbolic links and keep the mode and refuse non-files") {
     temp_dir d;
     const std::string target = d.file("real.sgf", game);
     const fs::path link = d.path / "link.sgf";

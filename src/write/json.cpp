@@ -415,6 +415,7 @@ std::string to_json(const diagnostic& d, std::string_view file) {
         out += ",\"hint\":";
         append_json_string(out, d.hint);
     }
+    if (d.count != 1) out += ",\"count\":" + std::to_string(d.count);
     if (d.related) out += ",\"related\":{\"line\":" + std::to_string(d.related->line) + ",\"column\":" +
                           std::to_string(d.related->column) + ",\"byte\":" + std::to_string(d.related->byte) + "}";
     out += '}';
