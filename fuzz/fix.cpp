@@ -3,7 +3,7 @@
 // For every input x, let w = write(fix(load(x, lenient))). Invariants:
 //   1. fix returns; its findings lie inside the file;
 //   2. w is clean syntax: parse(w) reports nothing (fix writes FF[4] identifiers, CA[UTF-8]
-//      and UTF-8 text through the canonical writer), but E011 for an identifier without an
+//      and UTF-8 text through the canonical writer), but E016 for an identifier without an
 //      upper-case letter, which fix keeps as written (it has no FF[4] form) and reports;
 //   3. fix is idempotent: fixing w again writes w byte for byte (design of fix.hpp: "a
 //      second fix of the output changes nothing");
@@ -36,7 +36,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     const sgf::parse_result back = sgf::parse(w);
     const bool clean = std::all_of(back.diagnostics.begin(), back.diagnostics.end(), [&](const sgf::diagnostic& d) {
-        if (d.code.substr(1) != "011") return false;
+        if (d.code.substr(1) != "016") return false;
         std::size_t i = d.where.byte;  // the identifier: lowercase letters only
         while (i < w.size() && w[i] >= 'a' && w[i] <= 'z') ++i;
         return i > d.where.byte && i < w.size() && !(w[i] >= 'A' && w[i] <= 'Z');

@@ -135,7 +135,7 @@ TEST_CASE("fix: many files and directories at once") {
     temp_dir d;
     const std::string a = d.file("games/a.sgf", "(;FF[3]GaMe[1];B[aa]W[bb])");
     const std::string b = d.file("games/sub/b.sgf", "(;FF[4]CA[UTF-8]GM[1])\n");  // clean already
-    const std::string c = d.file("games/c.sgf", "(;FF[3]RE[who knows])");      // an error fix leaves
+    const std::string c = d.file("games/c.sgf", "(;FF[4]RE[who knows])");      // an error fix leaves
     d.file("games/notes.txt", "not sgf");
 
     // --dry-run: a diff per changed file on stdout, nothing written

@@ -72,7 +72,7 @@ TEST_CASE("fix: FF[1]-FF[3] identifiers take their FF[4] form") {
     // b[bb] would invent a Black move nobody played).
     const sgf::fix_result lower = sgf::fix(sgf::load("(;FF[3]comment[x]black[aa]b[bb])", {.lenient = true}));
     CHECK(sgf::write(lower.trees) == "(;FF[4]CA[UTF-8]comment[x]black[aa]b[bb])\n");
-    CHECK(sgf_test::codes_of(lower.diagnostics) == "E011 E011 E011");
+    CHECK(sgf_test::codes_of(lower.diagnostics) == "E016 E016 E016");
     CHECK(lower.diagnostics[0].level == sgf::severity::error);
     const sgf::fix_result again = sgf::fix(sgf::load(sgf::write(lower.trees), {.lenient = true}));
     CHECK(sgf::write(again.trees) == sgf::write(lower.trees));
@@ -245,7 +245,7 @@ TEST_CASE("fix: values") {
         // no time given ('-' may mean none or unknown): removed, the original kept
         const fixed tm = fix_of(std::string(head) + "TM[-])");
         CHECK(tm.text == std::string(head) + "XTM[-])\n");
-        CHECK(hint_has(tm, "E101", "nothing was lost"));
+        CHECK(hint_has(tm, "I101", "nothing was lost"));
         CHECK(fix_text(std::string(head) + ";B[aa]BL[34.])") == std::string(head) + "\n;B[aa]BL[34])\n");
         CHECK(fix_text(std::string(head) + ";B[aa]WL[6,5])") == std::string(head) + "\n;B[aa]WL[6.5])\n");
         CHECK(fix_text(std::string(head) + "KM[6,5])") == std::string(head) + "KM[6.5])\n");
@@ -276,8 +276,8 @@ TEST_CASE("fix: bytes the parse cannot place are kept in UNPLACED where they sto
         CHECK(f.text ==
               "(;FF[4]CA[UTF-8]GM[1]UNPLACED[On April 4, 2002, GNU Go played ... Here is the game record.])\n"
               "(;FF[4]CA[UTF-8]GM[1]UNPLACED[between][-- end])\n");
-        CHECK(f.codes == "E002@1:1 E003@3:1 E003@5:1");
-        CHECK(hint_has(f, "E002", "nothing was lost"));
+        CHECK(f.codes == "I002@1:1 I003@3:1 I003@5:1");  // repaired: info
+        CHECK(hint_has(f, "I002", "nothing was lost"));
     }
     SUBCASE("values without an identifier") {
         CHECK(fix_text("(;FF[4]C[x];[lost][data])") == "(;FF[4]CA[UTF-8]C[x]\n;UNPLACED[[lost\\][data\\]])\n");
@@ -285,7 +285,7 @@ TEST_CASE("fix: bytes the parse cannot place are kept in UNPLACED where they sto
     SUBCASE("junk and identifiers without a value between properties and nodes") {
         const fixed f = fix_of("(;FF[4]GM[1];B[aa] % ;W[bb]C AB[cc]\n(;B[dd]) 12 (;B[ee]))");
         CHECK(f.text == "(;FF[4]CA[UTF-8]GM[1]\n;B[aa]UNPLACED[%]\n;AB[cc]\n;W[bb]UNPLACED[C]\n(;B[dd]UNPLACED[12])\n(;B[ee]))\n");
-        CHECK(f.codes == "E012@1:20 E202@1:22 E009@1:28 E012@2:10");
+        CHECK(f.codes == "I012@1:20 I202@1:22 I009@1:28 I012@2:10");
     }
     SUBCASE("a node that has UNPLACED already gets the new bytes after it") {
         CHECK(fix_text("(;FF[4]CA[UTF-8]UNPLACED[old] % [x])") == "(;FF[4]CA[UTF-8]UNPLACED[old][%][[x\\]])\n");
@@ -294,6 +294,16 @@ TEST_CASE("fix: bytes the parse cannot place are kept in UNPLACED where they sto
         const sgf::load_result r = sgf::load(std::string("caf\xE9 (;FF[4]CA[ISO-8859-1]C[x])"), {.lenient = true});
         CHECK(sgf::write(sgf::fix(r).trees) == "(;FF[4]CA[UTF-8]C[x]UNPLACED[caf\xC3\xA9])\n");
     }
+}
+
+TEST_CASE("fix: what FF[1]-FF[3] allowed and FF[4] has no form for is kept apart") {
+    // The upgrade to FF[4] never makes a passing file fail: values without an FF[4] form,
+    // annotations without a move or after another, root properties outside the root.
+    CHECK(fix_text("(;FF[3]RE[who knows]DT[sometime])") == "(;FF[4]CA[UTF-8]XRE[who knows]XDT[sometime])\n");
+    CHECK(fix_text("(;FF[3];BM[1];B[aa]BM[1]DO[])") == "(;FF[4]CA[UTF-8]\n;XBM[1]\n;B[aa]BM[1]XDO[])\n");
+    CHECK(fix_text("(;FF[3];B[aa];SZ[19])") == "(;FF[4]CA[UTF-8]\n;B[aa]\n;XSZ[19])\n");
+    // in an FF[4] file they were errors already: left for the user (check reports them)
+    CHECK(fix_text("(;FF[4]RE[who knows];BM[1])") == "(;FF[4]CA[UTF-8]RE[who knows]\n;BM[1])\n");
 }
 
 TEST_CASE("fix: SGF2-style aliases convert once and only into valid values") {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 'use strict'
-// Canonicalise a JSON tree ({"trees":[...]}) so two trees can be compared
+// Canonicalise a JSON tree ({"format":"sgf-tree","version":2,"trees":[...]}) so two trees can be compared
 // byte for byte: drop white space between tokens and re-serialise every
 // string the way JSON.stringify does ("\u00e9" -> "é", "\/" -> "/", ...).
 // Key order and repeated keys are kept exactly as given (no JSON.parse of

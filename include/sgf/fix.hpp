@@ -6,8 +6,16 @@
 // level info, the position in the input file, and in the hint what was done):
 //  - every top-level root gets FF[4] and CA[UTF-8] (in place when present, else first);
 //    every value is converted to UTF-8 through the file's charset (load_result::utf8);
+//  - bytes the parse could not place in the tree are kept, exactly as written (in UTF-8), as
+//    values of the private property UNPLACED of the node where they stood: characters between
+//    properties or nodes (E012), identifiers without a value (E009), values without an
+//    identifier (E010); text before a game tree (E002) goes to the root of the game tree it
+//    precedes, text after the last one (E003) to that tree's root. Each is reported. A stray
+//    ')' or an empty game tree '()' holds nothing and is dropped (reported by the parse);
 //  - identifiers take their FF[4] form: FF[1]-FF[3] lowercase letters are dropped
-//    (`CoPyright` -> CP, `GaMe` -> GM); an all-lowercase identifier is upper-cased;
+//    (`CoPyright` -> CP, `GaMe` -> GM); an identifier without an upper-case letter has no
+//    FF[4] form and is kept as written, reported as an error (E016: upper-casing `b[bb]` would
+//    invent a Black move nobody played);
 //  - a property given twice in a node (E201), or a single-value property with several
 //    values (E118), is resolved without data loss:
 //      list properties: one property, values in order, exact repeats dropped (E106);
@@ -26,7 +34,17 @@
 //  - passes are written as FF[4] does: B[tt]/W[tt] -> B[]/W[] in Go on boards up to 19x19;
 //  - values: SZ[n:n] -> SZ[n] (E109); white space removed from a non-text value when that
 //    makes it valid (ff4_changes.txt "Line breaks & whitespaces within moves or values");
-//    empty values that carry nothing and are not allowed are removed (E108, E119, E101).
+//    empty values that carry nothing and are not allowed are removed (E108, E119, E101);
+//  - game-info and setup values in FF[4] form where their meaning is clear (src/fix/formats.hpp:
+//    DT, RE, TM, BL, WL, KM, PL, HA, OB, OW; TM[-] is removed); when the FF[4] form says less
+//    or follows a convention (DT[01.08.2001] -> DT[2001], PL[1] -> PL[B], RE[B+Illegal] ->
+//    RE[B+]), the original is kept in X + identifier;
+//  - SGF2-style aliases of the root (RD, PDT -> DT, TL, PTM -> TM, LKM -> KM, ...) are
+//    converted before repeats are resolved, and only into values their target takes;
+//  - in an FF[1]-FF[3] file, what FF[4] forbids where the file's version allowed it and fix has
+//    no conversion for (a DT or RE FF[4] cannot read, a move annotation without a move or after
+//    another, a root property outside the root) goes to X + identifier, so that a file that
+//    passes the check still passes after fix.
 // Everything else is kept as it is: unknown properties, obsolete FF[1]-FF[3] properties
 // without a conversion (ff4_changes.txt: "treated as unknown properties and are
 // preserved"), and every value fix cannot convert, verbatim. Bytes that are not characters

@@ -245,6 +245,34 @@ void repair_values(props_t& props, const fix_context& c) {
 
 }  // namespace
 
+void keep_apart_ff4_only(std::vector<fix_prop>& props, bool top_root, const fix_context& c) {
+    if (c.ff < 1 || c.ff > 3) return;
+    const bool has_move = find_prop(props, "B") != props.end() || find_prop(props, "W") != props.end();
+    bool annotation = false;
+    for (std::size_t i = 0; i < props.size();) {
+        const fix_prop& p = props[i];
+        const property_rule* row = c.rule(p.ident);
+        std::string why;
+        const bool move_annotation = p.ident == "BM" || p.ident == "TE" || p.ident == "DO" || p.ident == "IT";
+        if ((move_annotation || p.ident == "KO") && !has_move)
+            why = p.ident + " without a move in its node";  // ff4_properties.txt: move annotation, KO
+        else if (move_annotation && annotation)
+            why = p.ident + " after another move annotation in its node";  // BM, TE, DO, IT exclude each other
+        else if (row && row->type == property_type::root && !top_root)
+            why = "root property " + p.ident + " outside the root";
+        annotation |= move_annotation && why.empty();
+        if (why.empty()) {
+            ++i;
+            continue;
+        }
+        const fix_pos pos = p.pos;
+        const std::string ident = p.ident;
+        move_apart(props, i);
+        c.note("W211", pos, why + ": FF[" + std::to_string(c.ff) + "] allowed it, FF[4] does not",
+               "moved to the private property X" + ident + ": nothing was lost (ff4_changes.txt)");
+    }
+}
+
 void convert_node(std::vector<fix_prop>& props, bool top_root, const fix_context& c) {
     if (top_root) set_root(props);
     repair_game_info(props, c);
@@ -255,6 +283,7 @@ void convert_node(std::vector<fix_prop>& props, bool top_root, const fix_context
     convert_vw(props, c);
     convert_square_size(props, c);
     convert_passes(props, c);
+    keep_apart_ff4_only(props, top_root, c);
 }
 
 void replay_and_mark(std::vector<fix_prop>& props, const fix_context& c) {

@@ -131,6 +131,13 @@ void convert_node(std::vector<fix_prop>& props, bool top_root, const fix_context
 // fix_values.cpp: DT, RE, TM, BL, WL, HA, AP and compose values in FF[4] form where the
 // meaning is clear.
 void repair_game_info(std::vector<fix_prop>& props, const fix_context& c);
+// fix_values.cpp: props[at]'s values appended to X + identifier (made in its place when
+// missing), and props[at] removed: kept apart, nothing lost.
+void move_apart(std::vector<fix_prop>& props, std::size_t at);
+// fix_convert.cpp: in an FF[1]-FF[3] file, what FF[4] forbids where FF[1]-FF[3] allowed it
+// (ff4_changes.txt; the checker's FF[4]-only rules) and fix has no conversion for: moved
+// apart, so that the FF[4] output passes where the input did.
+void keep_apart_ff4_only(std::vector<fix_prop>& props, bool top_root, const fix_context& c);
 // fix_values.cpp: SGF2-style aliases (KO -> KM, ...) of a top-level root.
 void convert_aliases(std::vector<fix_prop>& props, const fix_context& c);
 // Replays the node's setup and moves on c.board, then converts M to MA / TR.

@@ -103,7 +103,7 @@ std::vector<fix_prop> read_node(const node& n, bool top_root, const fix_context&
         f.ident = ff4_identifier(p.ident());
         f.pos = {src, p.offset()};
         if (f.ident == p.ident() && ff4_ident_of(f.ident).empty())
-            c.note("E011", f.pos, "property identifier '" + f.ident + "' has no upper-case letter: it has no FF[4] form",
+            c.note("E016", f.pos, "property identifier '" + f.ident + "' has no upper-case letter: it has no FF[4] form",
                    "kept as written, with its values; FF[1]-FF[3] readers ignored lowercase letters, so no reader knows it: "
                    "rename it (an upper-case identifier) or delete it",
                    severity::error);

@@ -39,8 +39,19 @@ bool valid(const property_rule& r, const fix_context& c, std::string_view raw) {
     return check_value(r, c.game, raw, c.size).level(profile::ff4) < rule_level::warning;
 }
 
+}  // namespace
+
+void move_apart(std::vector<fix_prop>& props, std::size_t at) {
+    preserve(props, at, props[at].values);
+    props.erase(props.begin() + static_cast<std::ptrdiff_t>(at));
+}
+
+namespace {
+
 // The invalid value of `ident` (a single value) in its FF[4] form (formats.hpp); the
-// finding is noted with the checker's code for what was wrong.
+// finding is noted with the checker's code for what was wrong. A value FF[1]-FF[3] allowed
+// and FF[4] has no form for is moved to X + identifier: the file's upgrade to FF[4] must not
+// make it fail.
 void rewrite_value(props_t& props, std::string_view ident, const fix_context& c) {
     auto it = find_prop(props, ident);
     if (it == props.end()) return;
@@ -48,9 +59,16 @@ void rewrite_value(props_t& props, std::string_view ident, const fix_context& c)
     if (!row || it->values.size() != 1 || valid(*row, c, it->values[0])) return;
     const fix_value before = it->values[0];
     const auto r = ff4_form(ident, decode_simple_text(before));
-    if (!r || (!r->remove && !valid(*row, c, escape(r->value)))) return;
     std::string_view code = code_of(check_value(*row, c.game, before, c.size).which);
     if (code.empty()) code = "E101";
+    if (!r || (!r->remove && !valid(*row, c, escape(r->value)))) {
+        if (c.ff < 1 || c.ff > 3) return;  // an FF[4] file: left as it is (and reported by check)
+        const fix_pos pos = it->pos;
+        move_apart(props, static_cast<std::size_t>(it - props.begin()));
+        c.note(code, pos, std::string(ident) + "[" + before.str() + "]: FF[" + std::to_string(c.ff) + "] allowed this value, FF[4] has no form for it",
+               "moved to the private property X" + std::string(ident) + ": nothing was lost");
+        return;
+    }
     const std::string was = std::string(ident) + "[" + before.str() + "]";
     std::size_t at = static_cast<std::size_t>(it - props.begin());
     if (r->remove) {

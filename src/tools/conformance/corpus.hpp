@@ -250,7 +250,7 @@ struct recipe {
 //
 // <name>.expect, one item per line ('#' starts a comment line, blank lines are ignored):
 //   E008 1:4            a diagnostic sgfcheck must report: code, line:column (1-based, bytes)
-//   tree {"trees":...}  the JSON tree sgfcheck must print (required for y_ cases)
+//   tree {"format":...}  the JSON tree sgfcheck must print (required for y_ cases)
 //   tree-recipe ...     the same, as a recipe (for generated cases)
 //   pending TEXT        checker-level case whose codes are not known yet: only the file
 //                       name's verdict is used (runner); the suite skips and lists it
