@@ -14,9 +14,9 @@ Usage:
                                forms), FF/GM/CA/AP distributions; text or JSON
   sgfcheck fmt FILE [-o OUT] [--width N]
                                write canonical SGF (to stdout, or OUT atomically)
-  sgfcheck dump [--lenient] [--show-inherited [--profile=P]] FILE
+  sgfcheck dump [--lenient] [--positions] [--show-inherited [--profile=P]] FILE
                                print the JSON tree (values after escape processing)
-  sgfcheck fix FILE [-o OUT | --in-place] [--charset NAME]
+  sgfcheck fix [-o OUT | --in-place [--backup[=SUFFIX]] | --dry-run] FILE|DIR...
                                write clean FF[4], nothing lost
   sgfcheck conformance [--impl NAME]...
                                run the conformance corpus through sgfcheck and other
@@ -49,35 +49,47 @@ The manual: man sgfcheck. Codes: docs/diagnostics.md.
 
 namespace {
 
-constexpr const char* fmt_help = R"(Usage: sgfcheck fmt FILE [-o OUT] [--width N]
+constexpr const char* fmt_help = R"(Usage: sgfcheck fmt FILE [-o OUT] [--width N] [--charset NAME]
 Writes FILE (or standard input, -) as canonical SGF: one node per line, escapes as
-needed, nothing else changed. To stdout, or to OUT, replaced atomically. A file with
-syntax errors is not written (sgfcheck fix repairs files).
-  -o OUT      write to OUT (- = stdout)
-  --width N   wrap long nodes at N columns
-Exit status: 0 written, 1 syntax errors, 2 usage or I/O error.
+needed, nothing else changed. The file is read as check reads it (BOM, CA, UTF-16/32,
+legacy charsets) and written in its own charset. To stdout, or to OUT, replaced
+atomically (a symbolic link is followed to its target; only a regular file is replaced).
+A file with syntax errors is not written (sgfcheck fix repairs files).
+  -o OUT          write to OUT (- = stdout)
+  --width N       pack nodes onto lines of at most N columns
+  --charset NAME  read the text in charset NAME
+Exit status: 0 written, 1 syntax errors, 2 usage or I/O error (a failed write included).
 )";
 
-constexpr const char* dump_help = R"(Usage: sgfcheck dump [--lenient] [--charset NAME] [--show-inherited [--profile=P]] FILE
-Prints the JSON tree of FILE (or standard input, -): per game tree its nodes, each a
-list of properties in file order with their values after escape processing, as UTF-8,
+constexpr const char* dump_help = R"(Usage: sgfcheck dump [--lenient] [--charset NAME] [--positions] [--show-inherited [--profile=P]] FILE
+Prints the JSON tree of FILE (or standard input, -), format sgf-tree version 2
+(docs/json-tree.schema.json): per game tree its nodes, each a list of [identifier,
+values] in file order (repeats kept: no key repeats), values after escape processing as
+UTF-8, a composed value as its two parts, a value that is not UTF-8 as {"bytes":hex};
 and its variations. Findings go to stderr.
   --lenient          read malformed files as far as possible
   --charset NAME     read the text in charset NAME
+  --positions        nodes and properties as objects with line, column, byte, node paths
   --show-inherited   add, per node, the inherit properties (DD, PM, VW) in effect
   --profile=ff4|current|hex
-Exit status: 0 dumped, 1 errors, 2 usage or I/O error.
+Exit status: 0 dumped, 1 errors, 2 usage or I/O error (a failed write included).
 )";
 
-constexpr const char* fix_help = R"(Usage: sgfcheck fix FILE [-o OUT | --in-place] [--charset NAME]
+constexpr const char* fix_help = R"(Usage: sgfcheck fix [-o OUT | --in-place [--backup[=SUFFIX]] | --dry-run] [--charset NAME] FILE|DIR...
 Writes clean FF[4]: FF[4], CA[UTF-8], UTF-8 text, FF[4] identifiers, repeated properties
-merged, setup and moves split, legacy properties converted, nothing lost. To stdout by
-default; to OUT, or over FILE with --in-place, replaced atomically. What was changed is
-reported on stderr.
-  -o OUT          write to OUT
-  --in-place      replace FILE
-  --charset NAME  read the text in charset NAME (when CA is missing or wrong)
-Exit status: 0 written, 1 nothing to write, 2 usage or I/O error.
+merged, setup and moves split, legacy properties and values converted, nothing lost: what
+fix cannot place or convert is kept in private properties (UNPLACED, X + identifier). To
+stdout by default; to OUT, or over each FILE with --in-place, replaced atomically (only
+files that change). Several files and folders (every *.sgf in them) need --in-place or
+--dry-run. What was changed is reported on stderr, and the errors fix cannot repair as
+sgfcheck reports them on the output.
+  -o OUT            write to OUT
+  --in-place        replace each FILE
+  --backup[=SUFFIX] with --in-place: keep the original as FILE~ (or FILE + SUFFIX)
+  --dry-run         print a unified diff of each change instead, write nothing
+  --charset NAME    read the text in charset NAME (when CA is missing or wrong)
+Exit status: 0 written and clean, 1 errors remain (or nothing to write), 2 usage or I/O
+error (a failed write included).
 )";
 
 }  // namespace
