@@ -39,6 +39,7 @@ extern "C" int fuzz_strict_vs_lenient(const std::uint8_t* data, std::size_t size
 extern "C" int fuzz_check(const std::uint8_t* data, std::size_t size);
 extern "C" int fuzz_charset(const std::uint8_t* data, std::size_t size);
 extern "C" int fuzz_fix(const std::uint8_t* data, std::size_t size);
+extern "C" int fuzz_node_reader(const std::uint8_t* data, std::size_t size);
 
 namespace {
 
@@ -56,7 +57,7 @@ constexpr fuzz_target targets[] = {
     {"round_trip", fuzz_round_trip},       {"tree_edits", fuzz_tree_edits},
     {"strict_vs_lenient", fuzz_strict_vs_lenient},
     {"check", fuzz_check},                 {"charset", fuzz_charset},
-    {"fix", fuzz_fix},
+    {"fix", fuzz_fix},                     {"node_reader", fuzz_node_reader},
 };
 
 fs::path fuzz_dir() { return fs::path(SGF_SOURCE_DIR) / "fuzz"; }
@@ -170,6 +171,7 @@ TEST_CASE("fuzz target strict_vs_lenient replays the regressions and seeds") { r
 TEST_CASE("fuzz target check replays the regressions and seeds") { replay_files(target("check")); }
 TEST_CASE("fuzz target charset replays the regressions and seeds") { replay_files(target("charset")); }
 TEST_CASE("fuzz target fix replays the regressions and seeds") { replay_files(target("fix")); }
+TEST_CASE("fuzz target node_reader replays the regressions and seeds") { replay_files(target("node_reader")); }
 
 TEST_CASE("fuzz target parse_strict on the generated big inputs") { replay_generated(target("parse_strict")); }
 TEST_CASE("fuzz target parse_lenient on the generated big inputs") { replay_generated(target("parse_lenient")); }
@@ -178,6 +180,7 @@ TEST_CASE("fuzz target tree_edits on the generated big inputs") { replay_generat
 TEST_CASE("fuzz target strict_vs_lenient on the generated big inputs") { replay_generated(target("strict_vs_lenient")); }
 TEST_CASE("fuzz target check on the generated big inputs") { replay_generated(target("check")); }
 TEST_CASE("fuzz target fix on the generated big inputs") { replay_generated(target("fix")); }
+TEST_CASE("fuzz target node_reader on the generated big inputs") { replay_generated(target("node_reader")); }
 
 // Every generated input is linear work. Absolute times depend on the machine and the build,
 // so this compares the CPU time to parse each input (and to check it, for the inputs filed
