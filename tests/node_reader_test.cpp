@@ -52,9 +52,9 @@ void check_node(const sgf::node& n, counts& c, const std::string& where) {
     }
     // whether the grammar read any of it (an item the hand loop handed over)
     sgf::detail::node_reader r = sgf::detail::reader_of(src, n.offset());
-    sgf::detail::property_ref p;
+    sgf::detail::property_ref ref;
     bool lenient = false;
-    while (r.next(p)) lenient |= r.lenient();
+    while (r.next(ref)) lenient |= r.lenient();
     c.lenient_nodes += lenient;
 
     // the public API

@@ -196,7 +196,7 @@ TEST_CASE("Go points and moves") {
     const auto dg = sgf::parse_move(go, "dg", go19);
     REQUIRE(dg.has_value());
     CHECK(dg->kind == sgf::move_kind::point);
-    CHECK(dg->count == 1);
+    CHECK(dg->points.size() == 1);
     CHECK(dg->points[0] == board_point{4, 7});
     CHECK(value("B", ""));
     CHECK(value("W", "tt"));
@@ -284,7 +284,7 @@ TEST_CASE("LOA Backgammon Amazons Gess Octi Twixt") {
     for (const char* ok : {"djddgd", "addgad", "gjehea"}) CHECK(sgf::check_move(amazons, ok, a10));
     const auto m = sgf::parse_move(amazons, "djddgd", a10);
     REQUIRE(m.has_value());
-    CHECK(m->count == 3);
+    CHECK(m->points.size() == 3);
     CHECK(m->points[2] == board_point{7, 4});
     CHECK(sgf::check_move(amazons, "djdd", a10).which == rule::value_syntax);
     CHECK(sgf::check_move(amazons, "djddzz", a10).which == rule::point_off_board);

@@ -1,18 +1,18 @@
 #pragma once
 // Validators of one property value against its value type (ff4_sgf.txt 3 "Property Value
 // Types"), the game-specific point/move/stone syntax (game_rule rows) and the game-info
-// formats (DT, RE, KM, TM, HA, SZ).
+// formats (DT, RE, KM, TM, HA, SZ): the checker's and fix's view of the typed values
+// (typed_value.hpp). Each is the decoding of the value by the grammar's value-type rules,
+// reduced to its first finding; nothing here parses values by hand.
 //
-// Input: the RAW value, the bytes between '[' and ']' with escapes still in place. Compose
-// values are split at the first unescaped ':' of the raw text; each part is then
-// unescaped ("\x" -> "x", soft line breaks removed) before it is checked. Unescaping
-// allocates only when the value contains a '\'. The parse_* functions take text that
-// needs no unescaping (points and moves never do in practice); pass unescaped text.
+// Input: the RAW value, the bytes between '[' and ']' with escapes still in place. The
+// parse_* functions take text that needs no unescaping (points and moves never do in
+// practice); pass unescaped text.
 //
-// Result: a finding tagged with a `rule`; rule::none = the value is fine. A finding is not
-// necessarily an error: its level depends on the profile (level_of(rule, profile)), e.g.
-// TM[5m] gives rule::time_units, an error in ff4 and nothing under `current`. Validators
-// are hand-written loops: no regex, and no allocation when the value is fine.
+// Result: a finding tagged with a `rule` (rule::none = the value is fine) and the place
+// in the raw value it is about. A finding is not necessarily an error: its level depends
+// on the profile (level_of(rule, profile)), e.g. TM[5m] gives rule::time_units, an error in
+// ff4 and nothing under `current`.
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -20,12 +20,14 @@
 #include <string_view>
 
 #include "sgf/properties.hpp"
+#include "sgf/typed_value.hpp"
 
 namespace sgf {
 
 struct value_check {
     rule which = rule::none;
     std::string message;  // "DT[1996/05/12]: expected YYYY-MM-DD ..."; empty when fine
+    std::uint32_t at = 0;  // byte offset in the raw value where the finding is
 
     [[nodiscard]] explicit operator bool() const noexcept { return which == rule::none; }
     [[nodiscard]] rule_level level(profile p = profile::ff4) const noexcept {
@@ -33,6 +35,8 @@ struct value_check {
     }
     [[nodiscard]] bool ok_in(profile p) const noexcept { return level(p) == rule_level::off; }
 };
+// The first finding of a decoding.
+[[nodiscard]] value_check to_check(const decoded_value& d);
 
 // ------------------------------------------------------------------ basic value types
 // `ident` only names the property in messages.
@@ -47,9 +51,9 @@ struct value_check {
 [[nodiscard]] value_check check_time(std::string_view raw, std::string_view ident = {});
 
 // Number = ["+"|"-"] Digit {Digit}; value saturates at the int64 limits.
-[[nodiscard]] std::optional<std::int64_t> parse_number(std::string_view text) noexcept;
+[[nodiscard]] std::optional<std::int64_t> parse_number(std::string_view text);
 // Real = Number ["." Digit {Digit}]
-[[nodiscard]] bool is_real(std::string_view text) noexcept;
+[[nodiscard]] bool is_real(std::string_view text);
 
 // ------------------------------------------------------------ points, moves, stones
 
@@ -57,10 +61,9 @@ struct value_check {
     return !s.known() || (p.column >= 1 && p.row >= 1 && p.column <= s.columns && p.row <= s.rows);
 }
 // Syntax only: the coordinates a point names, or nullopt (also for games without a page).
-[[nodiscard]] std::optional<board_point> parse_point(const game_rule& g, std::string_view text) noexcept;
+[[nodiscard]] std::optional<board_point> parse_point(const game_rule& g, std::string_view text);
 // Syntax and board: nullopt also when the point is off a known board.
-[[nodiscard]] std::optional<board_point> parse_point(const game_rule& g, std::string_view text,
-                                                     board_size size) noexcept;
+[[nodiscard]] std::optional<board_point> parse_point(const game_rule& g, std::string_view text, board_size size);
 
 // A point list item: a single point or a rectangle "ul:lr" (sgf4.html 3.5.1).
 struct point_rect {
@@ -84,24 +87,11 @@ struct point_rect {
     }
 };
 // Text of one value of a compressible list ("aa" or "aa:cc"); nullopt on bad syntax.
-[[nodiscard]] std::optional<point_rect> parse_point_rect(const game_rule& g, std::string_view text) noexcept;
+[[nodiscard]] std::optional<point_rect> parse_point_rect(const game_rule& g, std::string_view text);
 [[nodiscard]] bool rect_on_board(const point_rect& r, board_size s) noexcept;
 
-enum class move_kind : std::uint8_t {
-    point,     // one point: Go, Hex, Twixt placements
-    pass,      // Go "" or "tt", Hex "pass", LOA "Pass"
-    special,   // other special_moves: "resign", "swap-pieces", "double", ...
-    compound,  // several points: LOA, Amazons, Gess, Backgammon, Octi
-};
-struct parsed_move {
-    move_kind kind = move_kind::point;
-    std::string_view word;                 // the special move as written
-    std::uint8_t count = 0;                // points stored (at most 8)
-    std::array<board_point, 8> points{};   // in written order (Amazons: from, to, arrow)
-};
 // nullopt: bad syntax, off the board, or a game without move syntax.
-[[nodiscard]] std::optional<parsed_move> parse_move(const game_rule& g, std::string_view text,
-                                                    board_size size) noexcept;
+[[nodiscard]] std::optional<move> parse_move(const game_rule& g, std::string_view text, board_size size);
 
 [[nodiscard]] value_check check_point(const game_rule& g, std::string_view raw, board_size size,
                                       std::string_view ident = {});
@@ -127,7 +117,7 @@ enum class result_style : std::uint8_t { ff4, backgammon, hex };
 [[nodiscard]] value_check check_handicap(std::string_view raw, std::string_view ident = "HA");
 // SZ: number | number ':' number, sides within the game's limits, no square compose.
 [[nodiscard]] value_check check_size(const game_rule& g, std::string_view raw, std::string_view ident = "SZ");
-[[nodiscard]] std::optional<board_size> parse_size(std::string_view text) noexcept;
+[[nodiscard]] std::optional<board_size> parse_size(std::string_view text);
 
 // ------------------------------------------------------------------------- dispatch
 

@@ -146,7 +146,7 @@ void for_each_inherited(const game_tree& root, const inherited_visitor& visit, p
     const tree_context ctx = context_of(root, p);
     inherit_walker w(ctx.ff, ctx.gm, p);
     std::vector<property> in_effect;
-    std::size_t number = 0;
+    std::size_t node_number = 0;
     walk_game_trees(
         root, w,
         [&](const game_tree& t, std::size_t) {
@@ -156,7 +156,7 @@ void for_each_inherited(const game_tree& root, const inherited_visitor& visit, p
                 in_effect.clear();
                 for (std::size_t k = 0; k < w.size(); ++k)
                     if (w.effective(k)) in_effect.push_back(*w.effective(k));
-                visit(n, number++, in_effect);
+                visit(n, node_number++, in_effect);
             }
         },
         [] {});

@@ -29,32 +29,12 @@
 #include "table/findings.hpp"
 #include "tree/node_reader.hpp"
 #include "tree/source.hpp"
+#include "values/match.hpp"
 
 namespace sgf::detail {
 
 // ------------------------------------------------------------------------ exact fast checks
 
-constexpr bool is_lower(char c) noexcept { return static_cast<unsigned char>(c - 'a') < 26; }
-constexpr bool is_digit(char c) noexcept { return static_cast<unsigned char>(c - '0') < 10; }
-
-// Number = ["+"|"-"] Digit {Digit} (ff4_sgf.txt 3)
-constexpr bool fast_number(std::string_view t) noexcept {
-    std::size_t i = !t.empty() && (t[0] == '+' || t[0] == '-') ? 1 : 0;
-    if (i == t.size()) return false;
-    for (; i < t.size(); ++i)
-        if (!is_digit(t[i])) return false;
-    return true;
-}
-
-// Real = Number ["." Digit {Digit}]
-constexpr bool fast_real(std::string_view t) noexcept {
-    const auto dot = t.find('.');
-    if (dot == std::string_view::npos) return fast_number(t);
-    if (!fast_number(t.substr(0, dot)) || dot + 1 == t.size()) return false;
-    for (std::size_t i = dot + 1; i < t.size(); ++i)
-        if (!is_digit(t[i])) return false;
-    return true;
-}
 
 // ------------------------------------------------------------------------ node scan
 

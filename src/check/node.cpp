@@ -76,8 +76,9 @@ inline bool tree_checker::fast_value(const source& src, const prop_ref& p, const
         case fast_kind::text: return plan.simple_values;
         case fast_kind::go_move: {
             if (v.size == 0) return (plan.simple_values || plan.go != board_effect::none) && ctx_->ff == 4;  // a pass
-            if (v.size != 2 || !is_lower(raw[0]) || !is_lower(raw[1])) return false;
-            const board_point at{static_cast<std::uint32_t>(raw[0] - 'a' + 1), static_cast<std::uint32_t>(raw[1] - 'a' + 1)};
+            const auto lp = lower_letter_pair({raw, v.size});
+            if (!lp) return false;
+            const board_point at = *lp;
             if (!on_board(at, ctx_->size)) return false;  // [tt] pass or off the board
             if (plan.go != board_effect::none) {
                 if (ctx_->replay) {
@@ -88,8 +89,8 @@ inline bool tree_checker::fast_value(const source& src, const prop_ref& p, const
             }
             return plan.simple_values;
         }
-        case fast_kind::real: return plan.simple_values && fast_real({raw, v.size});
-        case fast_kind::number: return plan.simple_values && fast_number({raw, v.size});
+        case fast_kind::real: return plan.simple_values && is_real_text({raw, v.size});
+        case fast_kind::number: return plan.simple_values && is_number_text({raw, v.size});
         case fast_kind::go_points:
         case fast_kind::general: break;
     }

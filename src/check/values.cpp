@@ -34,7 +34,7 @@ std::optional<named_points> points_of_value(const game_rule* g, std::string_view
         }
         case point_part::move: {
             const auto m = parse_move(*g, text, size);
-            if (!m || m->kind != move_kind::point || m->count != 1) return std::nullopt;
+            if (!m || m->kind != move_kind::point || m->points.size() != 1) return std::nullopt;
             return named_points{m->points[0], m->points[0]};
         }
         case point_part::compose_first: {
@@ -202,8 +202,8 @@ void tree_checker::check_values(const source& src, const prop_ref& p, const row_
                 }
                 [[fallthrough]];
             case fast_kind::go_points:
-                if (raw.size() == 2 && is_lower(raw[0]) && is_lower(raw[1])) {
-                    pt = {static_cast<std::uint32_t>(raw[0] - 'a' + 1), static_cast<std::uint32_t>(raw[1] - 'a' + 1)};
+                if (const auto lp = lower_letter_pair(raw)) {
+                    pt = *lp;
                     if (on_board(pt, size)) {
                         ok = have_point = true;
                     } else if (plan.fast == fast_kind::go_move && raw == "tt" && g && g->tt_is_pass &&
@@ -212,8 +212,8 @@ void tree_checker::check_values(const source& src, const prop_ref& p, const row_
                     }
                 }
                 break;
-            case fast_kind::real: ok = fast_real(raw); break;
-            case fast_kind::number: ok = fast_number(raw); break;
+            case fast_kind::real: ok = is_real_text(raw); break;
+            case fast_kind::number: ok = is_number_text(raw); break;
             case fast_kind::general: break;
         }
         if (!ok) {

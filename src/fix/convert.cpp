@@ -302,7 +302,7 @@ void replay_and_mark(std::vector<fix_prop>& props, const fix_context& c) {
             if (p.ident != "B" && p.ident != "W") continue;
             for (const fix_value& v : p.values) {
                 const auto m = parse_move(*c.game, v, c.size);
-                if (m && m->kind == move_kind::point && m->count == 1 && board.contains(m->points[0]))
+                if (m && m->kind == move_kind::point && m->points.size() == 1 && board.contains(m->points[0]))
                     (void)board.play(p.ident == "B" ? stone::black : stone::white, m->points[0]);
             }
         }

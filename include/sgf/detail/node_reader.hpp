@@ -52,12 +52,23 @@ public:
     bool next(property_ref& out, OnValue&& on_value) noexcept {
         lenient_ = false;
         for (;;) {
-            while (white(*p_)) ++p_;  // the source ends with a NUL (std::string), not white
-            const char c = *p_;
-            if (p_ >= end_ || c == ';' || c == '(' || c == ')') return false;
+            const char* p = p_;
+            while (white(*p)) ++p;  // the source ends with a NUL (std::string), not white
+            const char c = *p;
             if (upper(c)) {
-                const char* const ident = p_;
-                const char* q = p_ + 1;
+                // The property of most nodes: one letter, one two-byte value (";B[pd]").
+                if (end_ - p >= 5 && p[1] == '[' && p[4] == ']' && plain(p[2]) && plain(p[3])) {
+                    const char* q = p + 5;
+                    while (white(*q)) ++q;
+                    if (*q != '[') {
+                        on_value(offset(p + 1), 2);
+                        out = {offset(p), 1, offset(p + 1), 1};
+                        p_ = q;
+                        return true;
+                    }
+                }
+                const char* const ident = p;
+                const char* q = p + 1;
                 while (upper(*q)) ++q;
                 const char* const ident_end = q;
                 while (white(*q)) ++q;
@@ -88,8 +99,12 @@ public:
                         return true;
                     }
                 }
+            } else if (p >= end_ || c == ';' || c == '(' || c == ')') {
+                p_ = p;
+                return false;
             }
             // Not the plain strict form: one item of grammar::lenient_node, read by the rule.
+            p_ = p;
             lenient_ = true;
             if (lenient_item(out)) return true;
         }
@@ -104,7 +119,8 @@ public:
     [[nodiscard]] std::uint32_t position() const noexcept { return offset(p_); }
 
 private:
-    static constexpr bool white(char c) noexcept { return is_white(c); }
+    static constexpr bool white(char c) noexcept { return white_byte(c); }
+    static constexpr bool plain(char c) noexcept { return c != ']' && c != '\\'; }
     static constexpr bool upper(char c) noexcept { return static_cast<unsigned char>(c - 'A') < 26; }
     static constexpr bool lower(char c) noexcept { return static_cast<unsigned char>(c - 'a') < 26; }
     [[nodiscard]] std::uint32_t offset(const char* p) const noexcept { return static_cast<std::uint32_t>(p - base_); }

@@ -1,0 +1,146 @@
+#pragma once
+// Typed values: a property value decoded_value by its row of the property table (properties.hpp)
+// into a boost::variant2::variant of the FF[4] value types (000_* "Property Value Types";
+// ff4_sgf.txt 3): None, Number, Real, Double, Color, SimpleText, Text, Point, Move, Stone,
+// Compose, and the lists of them.
+//
+// The decoding IS the validation: the PEGTL value-type rules of grammar/ (the EBNF
+// productions, the game pages' Point/Move/Stone forms, the formats of DT, RE, TM, SZ, AP,
+// FG) run on the value, and their actions build the typed value. A value that does not
+// match gives a `value_error` with the place inside the value where it goes wrong
+// (DT[1996-13-01]: at the "13") and the rule a profile grades (properties.hpp, `rule`).
+//
+// Representation:
+//   None -> none; Number -> number (int64, saturating at the limits); Real -> real (double);
+//   Double -> double_value (1 normal, 2 emphasized); Color -> color;
+//   SimpleText, Text -> simple_text, text: escapes processed, line breaks and white space
+//     as 000_* "Text"/"SimpleText" say, in UTF-8 when the charset is given;
+//   Point -> point (1-based column and row as the game page numbers them);
+//   Move -> move (kind point, pass, special word, or compound with its points);
+//   Stone -> stone (a point; Octi adds prongs);
+//   Compose -> compose (its two parts); a list or elist -> list, compressed point lists
+//     expanded into their points (000_* "Compressed point lists"), [] of an elist -> empty.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <boost/variant2/variant.hpp>
+
+#include "sgf/properties.hpp"
+
+namespace sgf {
+
+// ------------------------------------------------------------------------------ types
+
+enum class move_kind : std::uint8_t {
+    point,     // one point: Go, Hex, Twixt placements
+    pass,      // Go "" or "tt", Hex "pass", LOA "Pass"
+    special,   // other special moves: "resign", "swap-pieces", "double", ...
+    compound,  // several points: LOA, Amazons, Gess, Backgammon, Octi
+};
+struct none {
+    friend constexpr bool operator==(none, none) noexcept { return true; }
+};
+using number = std::int64_t;
+using real = double;
+enum class double_value : std::uint8_t { normal = 1, emphasized = 2 };
+enum class color : std::uint8_t { black, white };
+struct simple_text {
+    std::string value;
+    friend bool operator==(const simple_text&, const simple_text&) = default;
+};
+struct text {
+    std::string value;
+    friend bool operator==(const text&, const text&) = default;
+};
+using point = board_point;
+
+struct move {
+    move_kind kind = move_kind::point;
+    std::vector<board_point> points;  // in written order (Amazons: from, to, arrow)
+    std::string word;                 // the special move or pass as written ("" for Go's [])
+    [[nodiscard]] bool is_pass() const noexcept { return kind == move_kind::pass; }
+    friend bool operator==(const move&, const move&) = default;
+};
+struct stone {
+    board_point at;
+    std::string prongs;  // Octi only: the prong letters A-H
+    friend bool operator==(const stone&, const stone&) = default;
+};
+
+struct typed_value;
+// Compose = ValueType ":" ValueType: exactly two parts.
+struct compose {
+    std::vector<typed_value> parts;
+    [[nodiscard]] const typed_value& first() const { return parts.at(0); }
+    [[nodiscard]] const typed_value& second() const { return parts.at(1); }
+    friend bool operator==(const compose&, const compose&) = default;
+};
+// 'list of' / 'elist of'.
+struct list {
+    std::vector<typed_value> items;
+    friend bool operator==(const list&, const list&) = default;
+};
+
+using typed_value_base = boost::variant2::variant<none, number, real, double_value, color, simple_text, text, point,
+                                                  move, stone, compose, list>;
+struct typed_value : typed_value_base {
+    using typed_value_base::typed_value_base;
+    typed_value() = default;
+    template <class T>
+    [[nodiscard]] bool is() const noexcept {
+        return boost::variant2::holds_alternative<T>(*this);
+    }
+    template <class T>
+    [[nodiscard]] const T* get_if() const noexcept {
+        return boost::variant2::get_if<T>(static_cast<const typed_value_base*>(this));
+    }
+    friend bool operator==(const typed_value& a, const typed_value& b) {
+        return static_cast<const typed_value_base&>(a) == static_cast<const typed_value_base&>(b);
+    }
+};
+
+// ------------------------------------------------------------------------------ decoding
+
+// Why a value does not decode, where, and the rule that grades it.
+struct value_error {
+    rule which = rule::value_syntax;
+    std::uint32_t at = 0;  // byte offset inside the raw value (between '[' and ']')
+    std::string message;   // "DT[1996-13-01]: month 13 out of range 01-12"
+    friend bool operator==(const value_error&, const value_error&) = default;
+};
+
+struct decoded_value {
+    typed_value value;                 // none when the value does not decode
+    std::optional<value_error> error;  // the first finding
+    [[nodiscard]] explicit operator bool() const noexcept { return !error; }
+};
+
+// What a decoding needs to know about the game tree the value stands in.
+struct decode_options {
+    const game_rule* game = &go_game();  // nullptr: a GM without a row (points, moves unchecked)
+    board_size size{19, 19};             // {0,0}: points not checked against a board
+    std::string_view charset{};          // the text's charset ("" or UTF-8: as they are)
+    bool values = true;                  // false: validate only (texts, composes and lists are
+                                         // not built; the checker's use)
+};
+
+// One value of a single kind (a ValueType, not a Compose); `ident` names the property in
+// messages.
+[[nodiscard]] decoded_value decode_kind(value_kind kind, std::string_view raw, const decode_options& o = {},
+                                  std::string_view ident = {});
+
+// One PropValue of a property of row r: its alternatives, Compose, compressed point lists
+// (a rectangle decodes to the list of its points), the number range, the format (DT, RE,
+// SZ, ...) and the vocabulary.
+[[nodiscard]] decoded_value decode_value(const property_rule& r, std::string_view raw, const decode_options& o = {});
+
+// All values of a property of row r: a single value, or a list (values in order, rectangles
+// expanded, an elist's [] empty). `raws` are the property's raw values.
+[[nodiscard]] decoded_value decode_property(const property_rule& r, const std::vector<std::string_view>& raws,
+                                      const decode_options& o = {});
+
+}  // namespace sgf

@@ -1,0 +1,474 @@
+// Typed values from the grammar's value-type rules: the basic types (None, Number, Real,
+// Double, Color, SimpleText, Text), Compose, and the dispatch over a property row's value
+// shape and format. The game-specific kinds are in decode_game.cpp, the formats in
+// decode_formats.cpp.
+#include "values/decode.hpp"
+
+#include <charconv>
+#include <limits>
+
+#include "grammar/value_types.hpp"
+#include "sgf/charset.hpp"
+#include "sgf/value.hpp"
+
+namespace sgf::detail {
+
+namespace {
+
+// Length of the line break starting at s[i] (LF, CR, CRLF, LFCR), or 0.
+std::size_t line_break_at(std::string_view s, std::size_t i) noexcept {
+    const char c = s[i];
+    if (c != '\n' && c != '\r') return 0;
+    if (i + 1 < s.size() && (s[i + 1] == '\n' || s[i + 1] == '\r') && s[i + 1] != c) return 2;
+    return 1;
+}
+
+}  // namespace
+
+value_text::value_text(std::string_view raw, std::uint32_t base) : base_(base) {
+    if (raw.find('\\') == std::string_view::npos) {
+        view_ = raw;
+        return;
+    }
+    // The same processing as sgf::unescape, keeping where each byte came from.
+    storage_.reserve(raw.size());
+    map_.reserve(raw.size() + 1);
+    for (std::size_t i = 0; i < raw.size();) {
+        if (raw[i] == '\\' && i + 1 < raw.size()) {
+            if (const std::size_t lb = line_break_at(raw, i + 1)) {  // soft line break: removed
+                i += 1 + lb;
+                continue;
+            }
+            storage_.push_back(raw[i + 1]);
+            map_.push_back(base + static_cast<std::uint32_t>(i));
+            i += 2;
+            continue;
+        }
+        storage_.push_back(raw[i]);
+        map_.push_back(base + static_cast<std::uint32_t>(i));
+        ++i;
+    }
+    map_.push_back(base + static_cast<std::uint32_t>(raw.size()));
+    view_ = storage_;
+}
+
+void decode_state::fail(rule r, const char* at, std::string_view what) {
+    if (error) return;
+    value_error e;
+    e.which = r;
+    e.at = text != nullptr ? text->raw_offset(at) : 0;
+    e.message = value_message(ident, raw, what);
+    error = std::move(e);
+}
+
+std::string value_message(std::string_view ident, std::string_view raw, std::string_view what) {
+    constexpr std::size_t max = 40;
+    std::string out(ident);
+    out += '[';
+    std::size_t shown = 0;
+    for (const char c : raw) {
+        if (shown == max) {
+            out += "...";
+            break;
+        }
+        ++shown;
+        const auto u = static_cast<unsigned char>(c);
+        if (c == '\n') out += "\\n";
+        else if (c == '\r') out += "\\r";
+        else if (c == '\t') out += "\\t";
+        else if (u < 0x20 || u == 0x7f) {
+            static constexpr char hex[] = "0123456789abcdef";
+            out += "\\x";
+            out += hex[u >> 4];
+            out += hex[u & 15];
+        } else {
+            out += c;
+        }
+    }
+    out += "]: ";
+    out += what;
+    return out;
+}
+
+std::string size_text(board_size s) { return std::to_string(s.columns) + "x" + std::to_string(s.rows); }
+
+std::string game_text(const game_rule& g) { return "GM[" + std::to_string(g.gm) + "] (" + std::string(g.name) + ")"; }
+
+namespace {
+constexpr char lower(char c) noexcept { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+template <class F>
+bool any_word(std::string_view list, F&& f) {
+    while (!list.empty()) {
+        const auto bar = list.find('|');
+        if (f(list.substr(0, bar))) return true;
+        if (bar == std::string_view::npos) break;
+        list.remove_prefix(bar + 1);
+    }
+    return false;
+}
+}  // namespace
+
+bool iequal(std::string_view a, std::string_view b) noexcept {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i)
+        if (lower(a[i]) != lower(b[i])) return false;
+    return true;
+}
+
+std::string words_text(std::string_view list) {
+    std::string out;
+    any_word(list, [&](std::string_view w) {
+        if (!out.empty()) out += ", ";
+        out += w;
+        return false;
+    });
+    return out;
+}
+
+bool in_list(std::string_view list, std::string_view word, bool case_insensitive) noexcept {
+    return any_word(list, [&](std::string_view w) { return case_insensitive ? iequal(w, word) : w == word; });
+}
+
+// ------------------------------------------------------------------------ basic types
+
+namespace {
+
+namespace g = grammar;
+
+template <typename Rule>
+struct basic_action : pegtl::nothing<Rule> {};
+
+// Number = ["+"|"-"] Digit { Digit }: saturating at the int64 limits (a number past them is
+// still a Number; ranges say whether it is allowed).
+template <>
+struct basic_action<g::number> {
+    template <typename ActionInput>
+    static void apply(const ActionInput& in, decode_state& s) noexcept {
+        const std::string_view t(in.begin(), in.size());
+        std::size_t i = 0;
+        bool negative = false;
+        if (t[0] == '+' || t[0] == '-') {
+            negative = t[0] == '-';
+            i = 1;
+        }
+        constexpr auto limit = std::numeric_limits<std::int64_t>::max();
+        std::int64_t v = 0;
+        for (; i < t.size(); ++i) {
+            const int d = t[i] - '0';
+            v = v > (limit - d) / 10 ? limit : v * 10 + d;
+        }
+        s.value = negative ? -v : v;
+    }
+};
+
+// Real = Number ["." Digit {Digit}]
+template <>
+struct basic_action<g::real> {
+    template <typename ActionInput>
+    static void apply(const ActionInput& in, decode_state& s) noexcept {
+        const char* b = in.begin();
+        const char* e = in.end();
+        if (b < e && *b == '+') ++b;  // from_chars reads no '+'
+        double d = 0;
+        const auto r = std::from_chars(b, e, d);
+        if (r.ec == std::errc::result_out_of_range) d = (*b == '-' ? -1 : 1) * std::numeric_limits<double>::infinity();
+        s.value = d;
+    }
+};
+
+template <>
+struct basic_action<g::double_> {
+    template <typename ActionInput>
+    static void apply(const ActionInput& in, decode_state& s) noexcept {
+        s.value = *in.begin() == '2' ? double_value::emphasized : double_value::normal;
+    }
+};
+
+template <>
+struct basic_action<g::color> {
+    template <typename ActionInput>
+    static void apply(const ActionInput& in, decode_state& s) noexcept {
+        s.value = *in.begin() == 'W' ? color::white : color::black;
+    }
+};
+
+decoded_value finish(decode_state& s) {
+    decoded_value d;
+    d.error = std::move(s.error);
+    d.value = std::move(s.value);
+    return d;
+}
+
+template <typename Rule>
+decoded_value run_basic(std::string_view raw, std::uint32_t base, std::string_view ident, std::string_view whole_raw,
+                  std::string_view expected) {
+    const value_text t(raw, base);
+    decode_state s;
+    s.ident = ident;
+    s.raw = whole_raw;
+    (void)run_rule<Rule, basic_action>(t, s, expected);
+    return finish(s);
+}
+
+std::string text_in_utf8(std::string text, std::string_view charset) {
+    if (charset.empty() || iequal(charset, "UTF-8") || iequal(charset, "US-ASCII")) return text;
+    return decode_to_utf8(text, charset).utf8;
+}
+
+// One value of a single kind, `raw` being a part of `whole_raw` at raw offset `base`.
+decoded_value kind_at(value_kind kind, std::string_view raw, std::uint32_t base, const decode_options& o,
+                std::string_view ident, std::string_view whole_raw) {
+    switch (kind) {
+        case value_kind::none:
+            if (raw.empty()) return {none{}, std::nullopt};
+            {
+                decode_state s;
+                const value_text t(raw, base);
+                s.text = &t;
+                s.ident = ident;
+                s.raw = whole_raw;
+                s.fail(rule::value_syntax, t.view().data(), "expected no value: []");
+                return finish(s);
+            }
+        case value_kind::number: return run_basic<g::number>(raw, base, ident, whole_raw, "a number: [+|-] digits");
+        case value_kind::real:
+            return run_basic<g::real>(raw, base, ident, whole_raw, "a real: [+|-] digits [. digits]");
+        case value_kind::double_value:
+            return run_basic<g::double_>(raw, base, ident, whole_raw, "a double: 1 (normal) or 2 (emphasized)");
+        case value_kind::color: return run_basic<g::color>(raw, base, ident, whole_raw, "a color: B or W");
+        case value_kind::time: {
+            decoded_value d = decode_time(raw, ident);
+            if (d.error) d.error->at += base;
+            return d;
+        }
+        case value_kind::simple_text:
+            if (!o.values) return {};
+            return {simple_text{text_in_utf8(decode_simple_text(raw), o.charset)}, std::nullopt};
+        case value_kind::text:
+            if (!o.values) return {};
+            return {text{text_in_utf8(decode_text(raw), o.charset)}, std::nullopt};
+        case value_kind::unknown:
+            if (!o.values) return {};
+            return {text{text_in_utf8(unescape(raw), o.charset)}, std::nullopt};
+        case value_kind::point:
+        case value_kind::move:
+        case value_kind::stone: {
+            if (o.game == nullptr) {
+                decode_state s;
+                const value_text t(raw, base);
+                s.text = &t;
+                s.ident = ident;
+                s.raw = whole_raw;
+                s.fail(rule::unverified_syntax, t.view().data(),
+                       "unknown game (GM): point, move and stone values not checked");
+                return finish(s);
+            }
+            if (kind == value_kind::point) return decode_point(*o.game, raw, base, o, ident, whole_raw);
+            if (kind == value_kind::move) return decode_move(*o.game, raw, base, o, ident, whole_raw);
+            return decode_stone(*o.game, raw, base, o, ident, whole_raw);
+        }
+    }
+    return {};
+}
+
+bool text_kind(value_kind k) noexcept {
+    return k == value_kind::simple_text || k == value_kind::text || k == value_kind::unknown;
+}
+
+decoded_value failure(rule r, std::uint32_t at, std::string_view ident, std::string_view raw, std::string_view what) {
+    decoded_value d;
+    d.error = value_error{r, at, value_message(ident, raw, what)};
+    return d;
+}
+
+// The shape of row r (alternatives, Compose, compressed point lists) on one value.
+decoded_value shape_value(const property_rule& r, std::string_view raw, const decode_options& o) {
+    const auto& sh = r.shape;
+    const auto ident = r.ident;
+    if (raw.empty() && sh.card == cardinality::elist) return {list{}, std::nullopt};
+    if (raw.empty() && sh.card == cardinality::list)
+        return failure(rule::empty_list, 0, ident, raw, "empty list: " + to_string(sh) + " needs at least one value");
+    if (sh.card != cardinality::single && allows_compressed_points(sh, o.game)) {
+        if (o.game == nullptr)
+            return failure(rule::unverified_syntax, 0, ident, raw, "unknown game (GM): point, move and stone values not checked");
+        return decode_point_list_item(*o.game, raw, o, ident);
+    }
+    const auto parts = split_compose(raw);
+    std::optional<decoded_value> matching;  // the failure of the alternative whose structure fits
+    for (const auto& a : sh.alternatives()) {
+        decoded_value c;
+        if (a.composed) {
+            if (!parts) continue;
+            const auto second_at = static_cast<std::uint32_t>(parts->second.data() - raw.data());
+            decoded_value first = kind_at(a.first, parts->first, 0, o, ident, raw);
+            if (first) {
+                decoded_value second = kind_at(a.second, parts->second, second_at, o, ident, raw);
+                if (second) {
+                    if (text_kind(a.second))
+                        if (const auto extra = split_compose(parts->second))
+                            return failure(rule::compose_extra_colon,
+                                           second_at + static_cast<std::uint32_t>(extra->first.size()), ident, raw,
+                                           "more than one ':' in a compose value: escape ':' in the text as '\\:'");
+                    if (!o.values && !r.has(restriction::distinct_ends) && r.format != value_format::figure) return {};
+                    compose cv;
+                    cv.parts.push_back(std::move(first.value));
+                    cv.parts.push_back(std::move(second.value));
+                    return {std::move(cv), std::nullopt};
+                }
+                c = std::move(second);
+            } else {
+                c = std::move(first);
+            }
+        } else {
+            // a None alternative of a union (FG, XM) does not fit a non-empty value
+            if (a.first == value_kind::none && !raw.empty() && sh.count > 1) continue;
+            c = kind_at(a.first, raw, 0, o, ident, raw);
+            if (c) return c;
+            // a ':' in a value of a non-compose alternative: that alternative is not the fit
+            if (parts && is_compose_type(sh) && c.error->which == rule::value_syntax) continue;
+        }
+        if (!matching) matching = std::move(c);
+    }
+    if (matching && (sh.count == 1 || matching->error->which != rule::value_syntax)) return std::move(*matching);
+    return failure(rule::value_syntax, 0, ident, raw, "expected " + to_string(sh));
+}
+
+decoded_value keyword_value(const property_rule& r, std::string_view raw, const decode_options& o, decoded_value shaped) {
+    const std::string word = unescape(raw);
+    const bool ci = o.game != nullptr && o.game->case_insensitive;
+    if (in_list(r.keywords, word, ci)) return shaped;
+    return failure(rule::unknown_keyword, 0, r.ident, raw, "expected one of " + words_text(r.keywords));
+}
+
+decoded_value keyword_pair_value(const property_rule& r, std::string_view raw, bool numbers, decoded_value shaped) {
+    const auto parts = split_compose(raw);
+    if (!parts) return failure(rule::value_syntax, 0, r.ident, raw, "expected key ':' value");
+    const std::string key = unescape(parts->first);
+    const std::string value = unescape(parts->second);
+    const auto value_at = static_cast<std::uint32_t>(parts->second.data() - raw.data());
+    if (!in_list(r.keywords, key, true))
+        return failure(rule::unknown_keyword, 0, r.ident, raw, "unknown key; known keys: " + words_text(r.keywords));
+    if (numbers) {
+        if (!kind_at(value_kind::number, parts->second, value_at, {}, r.ident, raw))
+            return failure(rule::unknown_keyword, value_at, r.ident, raw, "value should be a number");
+    } else if (!iequal(value, "on") && !iequal(value, "off")) {
+        return failure(rule::unknown_keyword, value_at, r.ident, raw, "value should be on or off");
+    }
+    return shaped;
+}
+
+}  // namespace
+
+decoded_value decode_handicap(std::string_view raw, std::string_view ident) {
+    decoded_value d = kind_at(value_kind::number, raw, 0, {}, ident, raw);
+    if (!d) {
+        d.error->message = value_message(ident, raw, "expected a number of handicap stones");
+        return d;
+    }
+    if (const auto* n = d.value.get_if<number>(); n && *n < 2)
+        d.error = value_error{rule::ha_range, 0,
+                              value_message(ident, raw, "handicap must be at least 2 (ff4_go.txt); omit HA for none")};
+    return d;
+}
+
+}  // namespace sgf::detail
+
+namespace sgf {
+
+decoded_value decode_kind(value_kind kind, std::string_view raw, const decode_options& o, std::string_view ident) {
+    return detail::kind_at(kind, raw, 0, o, ident, raw);
+}
+
+decoded_value decode_value(const property_rule& r, std::string_view raw, const decode_options& o) {
+    using namespace detail;
+    const auto ident = r.ident;
+    switch (r.format) {  // formats that replace the value-type check
+        case value_format::size: return decode_size(o.game, raw, ident);
+        case value_format::time: return decode_time(raw, ident);
+        case value_format::handicap: return decode_handicap(raw, ident);
+        case value_format::application:
+            if (!split_compose(raw))
+                return failure(rule::ap_not_composed, static_cast<std::uint32_t>(raw.size()), ident, raw,
+                               "expected name ':' version, e.g. CGoban:1.6.2");
+            break;
+        default: break;
+    }
+    decoded_value d = shape_value(r, raw, o);
+    if (!d) return d;
+    if (r.has(restriction::distinct_ends)) {  // AR[cc:cc], LN[cc:cc]: no direction
+        const auto* c = d.value.get_if<compose>();
+        // a stone without prongs names its point (Octi AS[46:46]); one with prongs does not
+        const auto at = [](const typed_value& v) -> std::optional<board_point> {
+            if (const auto* p = v.get_if<point>()) return *p;
+            if (const auto* st = v.get_if<stone>(); st && st->prongs.empty()) return st->at;
+            return std::nullopt;
+        };
+        if (c && at(c->first()) && at(c->first()) == at(c->second()))
+            return failure(rule::one_point_line, 0, ident, raw, "from and to are the same point");
+    }
+    if (r.range.present) {
+        if (const auto* n = d.value.get_if<number>(); n && !r.range.contains(*n)) {
+            const std::string what =
+                r.range.max != std::numeric_limits<std::int64_t>::max()
+                    ? cat("number out of range ", std::to_string(r.range.min), "-", std::to_string(r.range.max))
+                    : cat("number below the minimum ", std::to_string(r.range.min));
+            return failure(rule::number_range, 0, ident, raw, what);
+        }
+    }
+    switch (r.format) {
+        case value_format::date: {
+            decoded_value dt = decode_date(raw, ident);
+            if (!dt) d.error = std::move(dt.error);
+            return d;
+        }
+        case value_format::result:
+        case value_format::result_backgammon:
+        case value_format::result_hex: {
+            decoded_value re = decode_result(raw, ident, r.format);
+            if (!re) d.error = std::move(re.error);
+            return d;
+        }
+        case value_format::figure: {
+            const auto* c = d.value.get_if<compose>();
+            if (c == nullptr) return d;
+            const auto* n = c->first().get_if<number>();
+            constexpr std::int64_t known = 1 | 2 | 4 | 256 | 512 | 32768;
+            if (n && (*n < 0 || (*n & ~known) != 0))
+                return failure(rule::unknown_keyword, 0, ident, raw, "FG flags are a sum of 1, 2, 4, 256, 512 and 32768");
+            return d;
+        }
+        case value_format::keyword: return keyword_value(r, raw, o, std::move(d));
+        case value_format::keyword_switches: return keyword_pair_value(r, raw, false, std::move(d));
+        case value_format::keyword_numbers: return keyword_pair_value(r, raw, true, std::move(d));
+        case value_format::empty_text:
+            if (!raw.empty()) return failure(rule::unknown_keyword, 0, ident, raw, "the value should be empty");
+            return d;
+        default: return d;
+    }
+}
+
+decoded_value decode_property(const property_rule& r, const std::vector<std::string_view>& raws, const decode_options& o) {
+    if (r.shape.card == cardinality::single) {
+        if (raws.empty()) return {none{}, value_error{rule::value_syntax, 0, std::string(r.ident) + ": no value"}};
+        decoded_value d = decode_value(r, raws.front(), o);
+        if (d && raws.size() > 1)
+            d.error = value_error{rule::value_syntax, 0,
+                                  detail::value_message(r.ident, raws[1], "several values for a single-value property")};
+        return d;
+    }
+    list out;
+    for (const std::string_view raw : raws) {
+        if (raw.empty() && r.shape.card == cardinality::elist && raws.size() == 1) break;  // elist []
+        decoded_value d = decode_value(r, raw, o);
+        if (!d) return d;
+        if (auto* l = boost::variant2::get_if<list>(&d.value)) {  // a rectangle: its points
+            for (auto& item : l->items) out.items.push_back(std::move(item));
+        } else {
+            out.items.push_back(std::move(d.value));
+        }
+    }
+    return {std::move(out), std::nullopt};
+}
+
+}  // namespace sgf

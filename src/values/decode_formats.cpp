@@ -1,0 +1,264 @@
+// The formats of DT, RE, TM/BL/WL and SZ (grammar/value_formats.hpp): the rules are the
+// syntax; the actions check what the page adds (a date exists in the Gregorian calendar,
+// a month shortcut follows a month, a board side is within the game's limits).
+#include "grammar/value_formats.hpp"
+#include "values/decode.hpp"
+
+#include <charconv>
+
+namespace sgf::detail {
+
+namespace {
+
+namespace g = grammar;
+
+constexpr bool leap(unsigned y) noexcept { return (y % 4 == 0 && y % 100 != 0) || y % 400 == 0; }
+constexpr unsigned days_in(unsigned y, unsigned m) noexcept {
+    constexpr unsigned d[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    return m == 2 && leap(y) ? 29 : d[m - 1];
+}
+constexpr unsigned two(const char* p) noexcept { return static_cast<unsigned>((p[0] - '0') * 10 + (p[1] - '0')); }
+constexpr unsigned four(const char* p) noexcept { return two(p) * 100 + two(p + 2); }
+
+constexpr std::string_view dt_expected =
+    "expected YYYY-MM-DD, YYYY-MM or YYYY, further dates after ',' as YYYY-MM-DD, MM-DD, MM or DD "
+    "(e.g. 1996-05-06,07,08), no spaces";
+
+using last = decode_state::date_last;
+
+bool month_ok(decode_state& s, const char* at) {
+    const unsigned m = two(at);
+    if (m >= 1 && m <= 12) return true;
+    s.fail(rule::dt_format, at, cat("month ", std::string_view(at, 2), " out of range 01-12; ", dt_expected));
+    return false;
+}
+
+bool day_ok(decode_state& s, const char* at, std::string_view where) {
+    const unsigned d = two(at);
+    if (d >= 1 && d <= days_in(s.year, s.month)) return true;
+    s.fail(rule::dt_format, at,
+           cat("day ", std::string_view(at, 2), " does not exist in ", where, "; ", dt_expected));
+    return false;
+}
+
+std::string month_name(const decode_state& s) {
+    return std::to_string(s.year) + "-" + (s.month < 10 ? "0" : "") + std::to_string(s.month);
+}
+
+template <typename Rule>
+struct date_action : pegtl::nothing<Rule> {};
+
+template <>
+struct date_action<g::date_ymd> {  // YYYY-MM-DD
+    template <typename ActionInput>
+    static void apply(const ActionInput& in, decode_state& s) {
+        const char* p = in.begin();
+        s.year = four(p);
+        if (!month_ok(s, p + 5)) return;
+        s.month = two(p + 5);
+        (void)day_ok(s, p + 8, month_name(s));
+        s.date_prev = last::ymd;
+    }
+};
+template <>
+struct date_action<g::date_ym> {  // YYYY-MM
+    template <typename ActionInput>
+    static void apply(const ActionInput& in, decode_state& s) {
+        const char* p = in.begin();
+        s.year = four(p);
+        if (!month_ok(s, p + 5)) return;
+        s.month = two(p + 5);
+        s.date_prev = last::ym;
+    }
+};
+template <>
+struct date_action<g::date_y> {  // YYYY
+    template <typename ActionInput>
+    static void apply(const ActionInput& in, decode_state& s) {
+        s.year = four(in.begin());
+        s.month = 0;
+        s.date_prev = last::y;
+    }
+};
+template <>
+struct date_action<g::date_md> {  // MM-DD after a month or a day
+    template <typename ActionInput>
+    static void apply(const ActionInput& in, decode_state& s) {
+        const char* p = in.begin();
+        if (s.date_prev == last::nothing || s.date_prev == last::y) {
+            s.fail(rule::dt_format, p,
+                   cat("'", std::string_view(in.begin(), in.size()),
+                       "' (MM-DD) needs a preceding YYYY-MM-DD, YYYY-MM, MM-DD, MM or DD; ", dt_expected));
+            return;
+        }
+        if (!month_ok(s, p)) return;
+        s.month = two(p);
+        (void)day_ok(s, p + 3, month_name(s));
+        s.date_prev = last::md;
+    }
+};
+template <>
+struct date_action<g::date_m_or_d> {  // MM after YYYY-MM or MM; DD after YYYY-MM-DD, MM-DD or DD
+    template <typename ActionInput>
+    static void apply(const ActionInput& in, decode_state& s) {
+        const char* p = in.begin();
+        if (s.date_prev == last::ym || s.date_prev == last::m) {
+            if (!month_ok(s, p)) return;
+            s.month = two(p);
+            s.date_prev = last::m;
+        } else if (s.date_prev == last::ymd || s.date_prev == last::md || s.date_prev == last::d) {
+            (void)day_ok(s, p, month_name(s));
+            s.date_prev = last::d;
+        } else {
+            s.fail(rule::dt_format, p,
+                   cat("'", std::string_view(in.begin(), in.size()), "' (MM or DD) needs a preceding month or day; ",
+                       dt_expected));
+        }
+    }
+};
+
+decoded_value finish(decode_state& s, typed_value v) {
+    decoded_value d;
+    d.error = std::move(s.error);
+    d.value = std::move(v);
+    return d;
+}
+
+// RE: which rule a mismatch is (Jigo is 002_* usage, graded apart).
+template <typename Rule>
+struct result_action : pegtl::nothing<Rule> {};
+
+template <typename Rule>
+struct time_action : pegtl::nothing<Rule> {};
+template <>
+struct time_action<g::real> {
+    template <typename ActionInput>
+    static void apply(const ActionInput& in, decode_state& s) {
+        const char* b = in.begin();
+        if (*b == '+') ++b;
+        double d = 0;
+        (void)std::from_chars(b, in.end(), d);
+        s.value = d;
+    }
+};
+// 002_* "time": s, m or h after the number. The value is still the number of seconds.
+template <>
+struct time_action<g::time_unit> {
+    template <typename ActionInput>
+    static void apply(const ActionInput& in, decode_state& s) {
+        if (auto* v = boost::variant2::get_if<real>(&s.value)) *v *= *in.begin() == 'h' ? 3600 : *in.begin() == 'm' ? 60 : 1;
+        s.fail(rule::time_units, in.begin(), "time with a unit letter (002_*); FF[4] wants a real number of seconds");
+    }
+};
+
+template <typename Rule>
+struct size_action : pegtl::nothing<Rule> {};
+template <>
+struct size_action<g::size_side> {
+    template <typename ActionInput>
+    static void apply(const ActionInput& in, decode_state& s) {
+        std::uint64_t v = 0;
+        for (std::size_t i = 0; i < in.size() && v <= 0xffffffffull; ++i) v = v * 10 + static_cast<std::uint64_t>(in.begin()[i] - '0');
+        s.points.push_back({static_cast<std::uint32_t>(v > 0xffffffffull ? 0xffffffffull : v), 0});
+        if (in.size() > 9) s.fail(rule::value_syntax, in.begin(), "expected a board size: a side of at most 9 digits");
+    }
+};
+
+}  // namespace
+
+decoded_value decode_date(std::string_view raw, std::string_view ident) {
+    const value_text t(raw, 0);
+    decode_state s;
+    s.ident = ident;
+    s.raw = raw;
+    if (t.view().empty()) {
+        s.text = &t;
+        s.fail(rule::dt_format, t.view().data(), cat("empty date; ", dt_expected));
+        return finish(s, {});
+    }
+    // Syntax errors of a date are dt_format too: the page makes the format MANDATORY.
+    if (!run_rule<g::date_list, date_action>(t, s, dt_expected.substr(9)) && s.error &&
+        s.error->which == rule::value_syntax)
+        s.error->which = rule::dt_format;
+    return finish(s, {});  // the value is the row's (the caller's) typed text
+}
+
+decoded_value decode_result(std::string_view raw, std::string_view ident, value_format style) {
+    const value_text t(raw, 0);
+    decode_state s;
+    s.ident = ident;
+    s.raw = raw;
+    bool ok = false;
+    std::string_view expected;
+    switch (style) {
+        case value_format::result_hex:
+            expected = "B+ or W+, optionally followed by R, Resign, T, Time, F or Forfeit; Void; or ? (001_*: no score, no draw)";
+            ok = run_rule<g::result_hex, result_action>(t, s, expected);
+            break;
+        case value_format::result_backgammon:
+            expected = "0, Draw, B+ or W+ followed by points (B+6R, W+2Resign, W+4) or R, Resign, T, Time, F, Forfeit; Void; or ?";
+            ok = run_rule<g::result_backgammon, result_action>(t, s, expected);
+            break;
+        default:
+            expected = "0 or Draw, B+ or W+ followed by a score (real), R, Resign, T, Time, F or Forfeit (or nothing), Void, or ?";
+            ok = run_rule<g::result, result_action>(t, s, expected);
+            break;
+    }
+    if (!ok && s.error && s.error->which == rule::value_syntax) {
+        if (style == value_format::result && t.view() == "Jigo") {
+            s.error->which = rule::re_jigo;
+            s.error->at = 0;
+            s.error->message = value_message(ident, raw, "a draw is written 0 or Draw (Jigo is 002_* usage)");
+        } else {
+            s.error->which = rule::re_format;
+        }
+    }
+    return finish(s, {});  // the value is the row's (the caller's) typed text
+}
+
+decoded_value decode_time(std::string_view raw, std::string_view ident) {
+    const value_text t(raw, 0);
+    decode_state s;
+    s.ident = ident;
+    s.raw = raw;
+    (void)run_rule<g::time_value, time_action>(t, s, "a real number of seconds: [+|-] digits [. digits]");
+    return finish(s, std::move(s.value));
+}
+
+std::optional<board_size> read_size(std::string_view text) {
+    const value_text t(text, 0);
+    decode_state s;
+    if (!run_rule<g::size_value, size_action>(t, s, "a board size")) return std::nullopt;
+    return board_size{s.points.front().column, s.points.back().column};
+}
+
+decoded_value decode_size(const game_rule* gr, std::string_view raw, std::string_view ident) {
+    const value_text t(raw, 0);
+    decode_state s;
+    s.ident = ident;
+    s.raw = raw;
+    if (!run_rule<g::size_value, size_action>(t, s, "a board size: number, or columns ':' rows")) return finish(s, {});
+    const bool composed = s.points.size() == 2;
+    const board_size size{s.points.front().column, s.points.back().column};
+    const std::uint32_t lo = gr == nullptr || gr->min_side == 0 ? 1u : gr->min_side;
+    const std::uint32_t hi = gr == nullptr ? 0 : gr->max_side;
+    if (size.columns < lo || size.rows < lo || (hi != 0 && (size.columns > hi || size.rows > hi))) {
+        std::string what = "board sides must be ";
+        what += hi != 0 ? std::to_string(lo) + " to " + std::to_string(hi) : "at least " + std::to_string(lo);
+        if (gr != nullptr) what += " in " + game_text(*gr);
+        s.fail(rule::size_range, t.view().data(), what);
+        return finish(s, {});
+    }
+    if (composed && size.columns == size.rows) {
+        s.fail(rule::sz_square_compose, t.view().data(),
+               "square board written as a compose: write SZ[" + std::to_string(size.columns) + "]");
+        return finish(s, {});
+    }
+    if (!composed) return finish(s, number{size.columns});
+    compose c;
+    c.parts.emplace_back(number{size.columns});
+    c.parts.emplace_back(number{size.rows});
+    return finish(s, std::move(c));
+}
+
+}  // namespace sgf::detail
