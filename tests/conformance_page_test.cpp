@@ -70,7 +70,7 @@ TEST_CASE("conformance page: filters by implementation area outcome and search i
     d.file("conformance/cases/n_gametree_empty.expect", "E006 1:1\nE001 1:3\n");
     d.file("conformance/SOURCES.md",
            "# Sources\n\n| case | source | sentence | remark |\n|---|---|---|---|\n"
-           "| `n_value_unclosed` | spec/000_* | PropValue = \"[\" CValueType \"]\" | unclosed |\n");
+           "| <a id=\"n_value_unclosed\"></a>`n_value_unclosed` | spec/000_* | PropValue = \"[\" CValueType \"]\" | unclosed |\n");
     d.file("docs/diagnostics.md", "# Diagnostics\n");
     // accepts everything (LAX on the n_ cases); rejects everything (STRICT on the y_ cases)
     d.script("conformance/adapters/lenient", "exit 0");

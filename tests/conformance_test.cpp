@@ -4,7 +4,9 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -140,14 +142,37 @@ TEST_CASE("every rule is triggered by at least one conformance case") {
     }
 }
 
-TEST_CASE("every conformance case is listed in SOURCES.md with its spec sentence") {
+TEST_CASE("every conformance case is listed in SOURCES.md once with its anchor and the counts are right") {
     const std::string sources = conf::read_all(conformance_dir() / "SOURCES.md");
+    // y_ n_ i_ and pending per area, as the table "Counts" gives them
+    std::map<std::string, std::array<std::size_t, 4>> counts;
     for (const auto& c : all_cases()) {
         CAPTURE(c.name);
-        CHECK(sources.find("| `" + c.name + "` |") != std::string::npos);
+        // the row starts with an anchor of the case's name: the conformance page links to it
+        const std::string row = "| <a id=\"" + c.name + "\"></a>`" + c.name + "` |";
+        const auto at = sources.find(row);
+        CHECK_MESSAGE(at != std::string::npos, "no row (with its anchor) in SOURCES.md");
+        CHECK_MESSAGE(sources.find("`" + c.name + "` |", at + row.size()) == std::string::npos, "listed twice");
         if (c.expected == conf::expected_kind::either)  // every i_ case is explained
             CHECK(sources.find("- `" + c.name + "`: ") != std::string::npos);
+        if (c.area.empty()) continue;
+        auto& n = counts[c.area];
+        ++n[c.expected == conf::expected_kind::accept ? 0 : c.expected == conf::expected_kind::reject ? 1 : 2];
+        if (conf::read_expectation(c).pending) ++n[3];
     }
+    const auto count_row = [](const std::string& first, const std::array<std::size_t, 4>& n) {
+        return "| " + first + " | " + std::to_string(n[0]) + " | " + std::to_string(n[1]) + " | " + std::to_string(n[2]) +
+               " | " + std::to_string(n[3]) + " |\n";
+    };
+    std::array<std::size_t, 4> all{};
+    for (const auto& [area, n] : counts) {
+        CAPTURE(area);
+        CHECK(sources.find(count_row(area, n)) != std::string::npos);
+        for (std::size_t k = 0; k < 4; ++k) all[k] += n[k];
+    }
+    const std::string total = "**all (" + std::to_string(all[0] + all[1] + all[2]) + ")**";
+    CAPTURE(total);
+    CHECK(sources.find(count_row(total, all)) != std::string::npos);
 }
 
 TEST_CASE("pending conformance cases are listed") {

@@ -35,9 +35,16 @@ std::map<std::string, source_row> read_sources(const std::filesystem::path& sour
     std::string line;
     while (std::getline(in, line)) {
         if (!line.empty() && line.back() == '\r') line.pop_back();
-        if (!line.starts_with("| `")) continue;
-        const auto c = cells(line);
-        if (c.size() < 3 || c[0].size() < 3 || c[0].front() != '`' || c[0].back() != '`') continue;
+        if (!line.starts_with("| `") && !line.starts_with("| <a id=")) continue;
+        auto c = cells(line);
+        if (c.size() < 3) continue;
+        // the first cell may start with the case's anchor: <a id="NAME"></a>`NAME`
+        if (c[0].starts_with("<a id=")) {
+            const auto end = c[0].find("</a>");
+            if (end == std::string::npos) continue;
+            c[0].erase(0, end + 4);
+        }
+        if (c[0].size() < 3 || c[0].front() != '`' || c[0].back() != '`') continue;
         out[c[0].substr(1, c[0].size() - 2)] = {c[1], c[2], c.size() > 3 ? c[3] : std::string()};
     }
     return out;
