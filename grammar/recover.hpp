@@ -44,10 +44,81 @@ struct value_without_property : pegtl::plus<lenient_prop_value, ws> {};       //
 struct token_start : pegtl::sor<pegtl::one<';', '(', ')', '['>, pegtl::alpha, pegtl::space> {};
 struct node_junk : pegtl::plus<pegtl::not_at<token_start>, pegtl::any> {};
 
+// Words between properties ("C[hi] This is a note, sorry! B[aa]"): one finding for the
+// whole run, not one per word (E012; E009 when every word is an identifier without a value,
+// "AB AW B[aa]"). A word is a run of bytes other than white space and ';' '(' ')' '['; the
+// run ends at ';' '(' ')' '[', the end, or a word followed by '[' (the next property, valid or
+// not: "C1[x]" keeps its own findings). It matches two or more words, or one that mixes
+// letters and other bytes ('"quoted"', ":b"); one plain word stays property_without_value
+// (E009 "LB B[aa]"), one run without letters node_junk. A failed match has read one word
+// only, so a node of N words takes linear time.
+struct free_text {
+    using rule_t = free_text;
+    using subs_t = pegtl::empty_list;
+
+    [[nodiscard]] static constexpr bool is_letter(char c) noexcept {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    }
+    [[nodiscard]] static constexpr bool ends_run(char c) noexcept {
+        return c == ';' || c == '(' || c == ')' || c == '[';
+    }
+    // Whether the words of a matched run are all identifiers (letters with an uppercase one).
+    [[nodiscard]] static bool identifiers_only(const char* p, const char* e) noexcept {
+        bool upper = false;
+        for (; p < e; ++p) {
+            if (is_white(*p)) {
+                if (!upper) return false;
+                p = skip_white(p, e) - 1;
+                upper = false;
+            } else if (!is_letter(*p)) {
+                return false;
+            } else {
+                upper |= *p <= 'Z';
+            }
+        }
+        return upper;
+    }
+
+    template <pegtl::apply_mode, pegtl::rewind_mode, template <typename...> class,
+              template <typename...> class, typename ParseInput, typename... States>
+    [[nodiscard]] static bool match(ParseInput& in, States&&...) noexcept {
+        const char* const b = in.current();
+        const char* const e = in.end();
+        const char* p = b;
+        const char* last = b;  // end of the last word
+        std::size_t words = 0;
+        bool letters = false, others = false;  // of the first word
+        for (;;) {
+            p = skip_white(p, e);
+            if (p == e || ends_run(*p)) break;
+            const char* q = p;
+            while (q < e && !is_white(*q) && !ends_run(*q)) {
+                if (words == 0) (is_letter(*q) ? letters : others) = true;
+                ++q;
+            }
+            const char* const r = skip_white(q, e);
+            if (r < e && *r == '[') break;  // the next property starts with this word
+            p = last = q;
+            if (++words == 1 && !(letters && others)) {
+                // one word: free text only if another follows
+                const char* const n = skip_white(p, e);
+                if (n == e || ends_run(*n)) return false;
+                const char* m = n;
+                while (m < e && !is_white(*m) && !ends_run(*m)) ++m;
+                const char* const after = skip_white(m, e);
+                if (after < e && *after == '[') return false;
+            }
+        }
+        if (words == 0) return false;
+        in.bump(static_cast<std::size_t>(last - b));
+        return true;
+    }
+};
+
 // lenient_property matches every strict `property` the same way, and also takes a last
 // value that is cut at end of file (`AB[aa][bb`), which `property` would leave behind.
 struct lenient_node_item
-    : pegtl::sor<lenient_property, property_without_value, value_without_property, node_junk> {};
+    : pegtl::sor<lenient_property, free_text, property_without_value, value_without_property, node_junk> {};
 // A node as found in files: the ';' may be missing right after '(' (E007).
 struct lenient_node : pegtl::seq<pegtl::opt<node_open>, pegtl::star<ws, lenient_node_item>> {};
 
@@ -105,9 +176,26 @@ struct empty_game_tree : pegtl::seq<pegtl::one<'('>, ws, pegtl::one<')'>> {};
 struct missing_node_open : pegtl::success {};                              // E007 (zero width)
 struct tree_without_node : pegtl::success {};                              // E007 at ')' (zero width)
 struct node_after_variation : pegtl::success {};                           // E013 (zero width)
+struct extra_tree_open : pegtl::success {};                                // E018 (zero width)
 struct implicit_tree_close : pegtl::success {};                            // closes the E013 variation
 struct missing_tree_close : pegtl::success {};                             // E004 at end of input
 struct tree_junk : pegtl::plus<pegtl::not_at<token_start>, pegtl::any> {}; // E012 between trees
+
+// How many more '(' than ')' [p, e) holds outside values (0 when not more): whether a "(("
+// inside a game tree is one '(' too many (E018) or a tree without a node (E007).
+[[nodiscard]] inline std::size_t paren_surplus(const char* p, const char* e) noexcept {
+    std::size_t opens = 0, closes = 0;
+    while (p < e) {
+        const char c = *p++;
+        if (c == '(') ++opens;
+        else if (c == ')') ++closes;
+        else if (c == '[') {
+            const char* const close = find_value_end(p, e);
+            p = close < e ? close + 1 : e;
+        }
+    }
+    return opens > closes ? opens - closes : 0;
+}
 
 // Collection, recovering: reads every game tree it can and resynchronises after each
 // problem, so that one pass reports all of them. Like `game_tree`, it counts depth
@@ -128,6 +216,9 @@ struct recovering_collection {
         std::vector<std::uint8_t> levels;  // one per open game tree, innermost last
         bool seen_tree = false;
         next_tree_finder next_tree;
+        // '(' the file holds beyond its ')': that many "((" are one '(' too many (E018), so
+        // that the game trees after them stay game trees
+        std::size_t surplus = paren_surplus(in.current(), in.end());
         for (;;) {
             (void)run(ws{});
             if (in.empty()) {
@@ -136,6 +227,13 @@ struct recovering_collection {
             }
             const char c = in.peek_char();
             if (c == '(') {
+                // "((" where the parentheses do not balance: the first '(' is one too many
+                // (E018 at it); it is dropped and this '(' read in its place.
+                if (!levels.empty() && levels.back() == 0 && surplus > 0) {
+                    (void)run(extra_tree_open{});
+                    levels.pop_back();
+                    --surplus;
+                }
                 // A '(' where the enclosing tree's first ';' was expected: E007 here, also
                 // when what follows is "()" (E006), as for "((;B[aa]))".
                 if (!levels.empty() && !(levels.back() & has_nodes) && !(levels.back() & reported)) {
@@ -164,7 +262,9 @@ struct recovering_collection {
                     (void)run(unmatched_tree_close{});
                     continue;
                 }
-                if (levels.back() & implicit) {
+                // the variations opened for nodes after variations (E013) end with the tree
+                // that holds them: this ')' closes them all, then that tree
+                while (levels.back() & implicit) {
                     (void)run(implicit_tree_close{});
                     levels.pop_back();
                 }

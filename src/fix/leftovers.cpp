@@ -1,6 +1,6 @@
 // fix: the bytes the parse could not place in the tree (grammar/recover.hpp): text before,
-// between and after game trees (E002, E003), characters between properties or nodes (E012),
-// identifiers without a value (E009) and values without an identifier (E010). The same
+// between and after game trees (E002, E003), characters and words between properties or
+// nodes (E012), identifiers without a value (E009) and values without an identifier (E010). The same
 // recovering grammar that built the tree finds them, so the two always agree.
 #include <algorithm>
 #include <cstring>
@@ -55,6 +55,14 @@ template <>
 struct leftover_action<grammar::property_without_value> : keep<no_value, false> {};
 template <>
 struct leftover_action<grammar::value_without_property> : keep<no_ident, false> {};
+// words between properties: one leftover, E009 when they are all identifiers (parse.cpp)
+template <>
+struct leftover_action<grammar::free_text> {
+    template <typename In>
+    static void apply(const In& in, const found& f) {
+        f.add(in.begin(), in.size(), grammar::free_text::identifiers_only(in.begin(), in.end()) ? no_value : junk, false);
+    }
+};
 
 using input = pegtl::memory_input<pegtl::tracking_mode::lazy, pegtl::eol::lf_crlf>;
 

@@ -186,6 +186,30 @@ struct recover_action<grammar::node_after_variation> {
     }
 };
 template <>
+struct recover_action<grammar::extra_tree_open> {
+    template <typename In>
+    static void apply(const In&, tree_builder& b) {
+        b.report(rule::extra_tree_open, b.innermost_open(),
+                 "extra '(': a game tree starts with a node (';'), and the file has more '(' than ')'",
+                 "ignored: the '(' after it is read in its place; remove the extra '('");
+        b.close();  // the frame holds nothing yet
+    }
+};
+template <>
+struct recover_action<grammar::free_text> {
+    template <typename In>
+    static void apply(const In& in, tree_builder& b) {
+        if (grammar::free_text::identifiers_only(in.begin(), in.end()))
+            b.report(rule::property_without_value, offset_of(in, b),
+                     "properties without a value: '" + excerpt(in.begin(), in.size()) + "'",
+                     "ignored; a property needs at least one [value] (use [] for an empty one)");
+        else
+            b.report(rule::junk_between_tokens, offset_of(in, b),
+                     "free text between properties: '" + excerpt(in.begin(), in.size()) + "'",
+                     "skipped; put it into a comment C[...] or remove it");
+    }
+};
+template <>
 struct recover_action<grammar::implicit_tree_close> {
     template <typename In>
     static void apply(const In&, tree_builder& b) { b.close(); }
