@@ -304,11 +304,43 @@ TEST_CASE("W209 I219 I220 collection level") {
     CHECK(d.related->column == 3);
 }
 
+// ------------------------------------------------------------- values that ate nodes
+
+TEST_CASE("W017 a text value that swallowed nodes because its bracket came late") {
+    // the example: valid syntax, the ']' of B[aa closes the comment
+    CHECK(run("(;FF[4]GM[1]SZ[19]C[forgot the bracket;B[aa];W[bb])") == "W017@1:39");
+    const auto d = only("(;FF[4]GM[1]SZ[19]C[forgot the bracket;B[aa];W[bb])");
+    CHECK(d.level == sgf::severity::warning);
+    CHECK(d.message.find("';B[aa'") != std::string::npos);
+    // where the swallowed node starts, also after a line break and white space
+    CHECK(run("(;FF[4]GM[1]C[note\n; B [aa]LB[aa:x];W[dd])") == "W017@2:1");
+    // a game record written into a comment with its escapes is text, not swallowed nodes
+    CHECK(run("(;FF[4]GM[1]C[(;B[aa\\])])") == "");
+    CHECK(run("(;FF[4]GM[1]C[see (;B[aa\\]) for that])") == "");
+    // text that is not ';' + identifiers + '[' does not look like nodes
+    CHECK(run("(;FF[4]GM[1]C[a [b];W[aa])") == "");
+    CHECK(run("(;FF[4]GM[1]C[x;b[aa];W[aa])") == "");
+    CHECK(run("(;FF[4]GM[1]C[x; B C[aa];W[aa])") == "");
+    // simple text too; not a number or a point (E101 says what is wrong there)
+    CHECK(run("(;FF[4]GM[1]GN[x;B[aa];W[aa])") == "W017@1:17");
+    CHECK(run("(;FF[4]GM[1];B[aa;W[bb])").find("W017") == std::string::npos);
+    // a value cut at the end of the file is E008's (the parser's)
+    CHECK(run("(;FF[4]GM[1]C[x;B[aa").find("W017") == std::string::npos);
+}
+
 // ---------------------------------------------------------------------------- infos
 
 TEST_CASE("I121 I218 I221") {
     CHECK(run("(;FF[4]GM[2];B[xx])") == "I121@1:15");
     CHECK(run("(;FF[4]GM[1]XYZ[1])") == "I218@1:13 W210@1:13");
+    // grouped per identifier like every per_subject rule: the first, with the count
+    const auto unverified = diags("(;FF[4]GM[2];B[xx];W[yy];B[zz];B[ab])");
+    REQUIRE(unverified.size() == 2);
+    CHECK(unverified[0].code == "I121");
+    CHECK(unverified[0].count == 3);
+    CHECK(unverified[0].message.find("(and 2 more in this file)") != std::string::npos);
+    CHECK(unverified[1].count == 1);
+    CHECK(sgf::count_findings(unverified, sgf::severity::info) == 4);
     CHECK(run("(;FF[4]GM[1]VW[])") == "I221@1:15");
     CHECK(run("(;FF[4]GM[1]VW[aa:bb];VW[])") == "");
     CHECK(run("(;FF[4]GM[1]VW[aa:bb](;VW[])(;VW[]))") == "");  // each variation inherits from the fork

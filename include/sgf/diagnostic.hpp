@@ -80,6 +80,7 @@ enum class rule : std::uint8_t {
     file_too_large,          // 014
     byte_order_mark,         // 015
     ident_without_upper,     // 016 "b", "black": no reading in any version
+    swallowed_nodes,         // 017 a value that holds ";B[aa": its ']' probably came late
     extra_tree_open,         // 018 "((" inside a game tree whose parentheses do not balance
     ca_misspelled,           // 021
     ca_unknown,              // 022

@@ -161,6 +161,7 @@ struct row_plan {
     bool stacks = false;         // the game stacks stones: repeating a point in this property is fine
     bool simple_values = false;  // no group, no distinct values, no replay: only the value check
     bool ff4_forms = false;      // FF[1]-FF[3] file, and the value may use a form new in FF[4]
+    bool text_values = false;    // text or simpletext: a value may have swallowed nodes (017)
     rule in_root = rule::none;    // move property in the root node: move_in_root or the row's own rule
     rule with_move = rule::none;  // setup property next to a move: setup_move_mix or the row's own rule
     std::uint8_t inherit_slot = 0xff;  // slot in the inherit walker, 0xff = none

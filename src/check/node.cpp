@@ -5,6 +5,7 @@
 // node_rules. Messages say what is wrong; hints come from the rule rows (table/rules.cpp)
 // unless the finding knows a better one.
 #include <algorithm>
+#include <cstring>
 
 #include "check/internal.hpp"
 #include "tree/tree_rep.hpp"
@@ -73,7 +74,8 @@ inline bool tree_checker::fast_value(const source& src, const prop_ref& p, const
     const value_ref& v = node_.values[p.first];
     const char* const raw = src.data() + v.open + 1;
     switch (plan.fast) {
-        case fast_kind::text: return plan.simple_values;
+        // a '[' inside a text value may mean it swallowed nodes (check_values looks)
+        case fast_kind::text: return plan.simple_values && std::memchr(raw, '[', v.size) == nullptr;
         case fast_kind::go_move: {
             if (v.size == 0) return (plan.simple_values || plan.go != board_effect::none) && ctx_->ff == 4;  // a pass
             const auto lp = lower_letter_pair({raw, v.size});

@@ -103,6 +103,8 @@ std::unique_ptr<plan_table> make_plan_table(int ff, int gm, profile p) {
         }
         plan.simple_values = plan.unique_points == point_group::none && plan.go == board_effect::none &&
                              !r.has(restriction::no_duplicate_values);
+        for (const auto& a : r.shape.alternatives())
+            plan.text_values = plan.text_values || (!a.composed && (a.first == value_kind::text || a.first == value_kind::simple_text));
         // FF[1]-FF[3]: forms of a value that came with FF[4] (ff4_changes.txt) are reported,
         // so these rows take the general path (check_values -> ff4_forms).
         if (ff >= 1 && ff <= 3) {

@@ -53,7 +53,7 @@ std::optional<named_points> points_of_value(const game_rule* g, std::string_view
 
 std::uint32_t tree_checker::group_stamp(std::size_t g, bool per_property) {
     if (point_stamp_ == 0xfffffff0u) {  // about to wrap: forget every mark once
-        std::fill(point_marks_.begin(), point_marks_.end(), point_mark{0, 0});
+        std::fill(point_marks_.begin(), point_marks_.end(), point_mark{});
         std::fill(std::begin(group_node_), std::end(group_node_), 0u);
         std::fill(std::begin(big_stamp_), std::end(big_stamp_), 0u);
         point_stamp_ = 0;
@@ -98,6 +98,58 @@ std::string value_key(std::string_view raw, bool unordered) {
     if (b < a) std::swap(a, b);
     return a + ':' + b;
 }
+}  // namespace
+
+namespace {
+
+// Where a text value holds ';' + properties + an unclosed '[' at its end, as
+// "C[forgot the bracket;B[aa" does when the writer left out a ']' and the ']' of the next
+// value closed it (the nodes in between were swallowed): the offset of that ';' in raw.
+std::optional<std::size_t> swallowed_nodes_at(std::string_view raw) {
+    // the last unescaped '[' with no unescaped ']' after it
+    std::size_t open = std::string_view::npos;
+    for (std::size_t i = 0; i < raw.size(); ++i) {
+        if (raw[i] == '\\') ++i;
+        else if (raw[i] == '[') open = i;
+        else if (raw[i] == ']') open = std::string_view::npos;
+    }
+    if (open == std::string_view::npos) return std::nullopt;
+    // an escape after it ("C[(;B[aa\\])]") says the text was written as it is
+    if (raw.find('\\', open) != std::string_view::npos) return std::nullopt;
+    // before it: ';' { white | PropIdent white '[' ... ']' white } PropIdent white
+    const auto upper = [](char c) { return c >= 'A' && c <= 'Z'; };
+    const auto semi = raw.rfind(';', open);
+    if (semi == std::string_view::npos) return std::nullopt;
+    std::size_t i = semi + 1;
+    bool ident_before_open = false;
+    while (i < open) {
+        while (i < open && grammar::is_white(raw[i])) ++i;
+        if (i == open) break;
+        if (!upper(raw[i])) return std::nullopt;
+        while (i < open && upper(raw[i])) ++i;
+        while (i < open && grammar::is_white(raw[i])) ++i;
+        if (i == open) {
+            ident_before_open = true;
+            break;
+        }
+        if (raw[i] != '[') return std::nullopt;
+        // a complete value of an earlier property: up to its ']' (escapes skipped)
+        for (++i; i < open && raw[i] != ']'; ++i)
+            if (raw[i] == '\\') ++i;
+        if (i >= open) return std::nullopt;
+        ++i;
+    }
+    return ident_before_open ? std::optional<std::size_t>(semi) : std::nullopt;
+}
+
+// At most 24 bytes of s for a message, not cutting a UTF-8 character.
+std::string clipped(std::string_view s) {
+    if (s.size() <= 24) return std::string(s);
+    std::size_t n = 21;
+    while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xc0) == 0x80) --n;
+    return std::string(s.substr(0, n)) + "...";
+}
+
 }  // namespace
 
 // Forms of a value that came with FF[4], in an FF[1]-FF[3] game tree (ff4_changes.txt "From
@@ -226,7 +278,8 @@ void tree_checker::check_values(const source& src, const prop_ref& p, const row_
                             "]: not a real number of seconds (FF[4]: \"Time values are given in seconds\")";
             }
             if (c.which != rule::none) {
-                report(c.which, src, v.open, std::move(c.message) + definition_note_);
+                // the identifier groups the findings of per_subject rules (I121: one per identifier)
+                report(c.which, src, v.open, std::move(c.message) + definition_note_, {}, {}, ident);
                 continue;  // a wrong value takes no part in the point rules or the replay
             }
         }
@@ -247,6 +300,14 @@ void tree_checker::check_values(const source& src, const prop_ref& p, const row_
             seen_values_.emplace_back(std::move(key), v.open);
         }
 
+        // (not for a value cut at the end of the file: E008 says its ']' is missing)
+        const bool closed = v.open + 1 + v.size < src.bytes.size() && base[v.open + 1 + v.size] == ']';
+        if (plan.text_values && closed && raw.find('[') != std::string_view::npos)
+            if (const auto at = swallowed_nodes_at(raw))
+                report(rule::swallowed_nodes, src, v.open + 1 + *at,
+                       std::string(ident) + " value holds '" + clipped(raw.substr(*at)) +
+                           "', which reads as a node: its ']' probably came too late and the nodes after it were "
+                           "read into the value");
         if (!want_points || pass) continue;
         named_points np{pt, pt};
         if (!have_point) {
