@@ -60,7 +60,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     // Packed lines.
     const std::size_t width = size == 0 ? 1 : 1 + data[size / 2] % 120;
-    const std::string packed = sgf::write(t, {.width = width});
+    const std::string packed = sgf::write(t, sgf::write_options{.width = width});
     check_written(t, json, ids, packed, "width " + std::to_string(width) + "; " + ctx);
 
     // A collection is its game trees one after another.

@@ -208,7 +208,7 @@ TEST_CASE("corpus: round trip of every error-free file") {
         CHECK(sgf::write(back.trees) == w);
         CHECK(sgf::to_json(back.trees) == sgf::to_json(r.trees));
         // Packed lines read back the same tree.
-        const sgf::parse_result packed = sgf::parse(sgf::write(r.trees, {.width = 79}));
+        const sgf::parse_result packed = sgf::parse(sgf::write(r.trees, sgf::write_options{.width = 79}));
         CHECK(packed.ok());
         CHECK(packed.trees == r.trees);
     }

@@ -13,6 +13,7 @@
 
 namespace sgf_test::json {
 
+struct member;
 struct value {
     enum class kind : std::uint8_t { null, boolean, number, string, array, object };
     kind k = kind::null;
@@ -21,14 +22,19 @@ struct value {
     bool integer = false;  // a number written without fraction or exponent
     std::string text;
     std::vector<value> items;
-    std::vector<std::pair<std::string, value>> members;
+    std::vector<member> members;  // not std::pair: clang rejects a pair of an incomplete type
 
-    [[nodiscard]] const value* get(std::string_view key) const {
-        for (const auto& [k2, v] : members)
-            if (k2 == key) return &v;
-        return nullptr;
-    }
+    [[nodiscard]] const value* get(std::string_view key) const;
 };
+struct member {
+    std::string key;
+    value val;
+};
+inline const value* value::get(std::string_view key) const {
+    for (const auto& [k2, v] : members)
+        if (k2 == key) return &v;
+    return nullptr;
+}
 
 // Throws std::runtime_error when `s` is not one JSON value (RFC 8259). Repeated keys are an
 // error too: the formats here promise none.
@@ -117,9 +123,9 @@ inline value parse(std::string_view s) {
             return &c->items.back();
         }
         for (const auto& m : c->members)
-            if (m.first == key) fail("repeated key \"" + key + "\"");
-        c->members.emplace_back(key, value{});
-        return &c->members.back().second;
+            if (m.key == key) fail("repeated key \"" + key + "\"");
+        c->members.push_back(member{key, value{}});
+        return &c->members.back().val;
     };
     bool done = false;
     ws();

@@ -126,7 +126,7 @@ TEST_CASE("width: no line is longer than the width unless it holds one node") {
     const sgf::collection c = parse_ok(text);
     for (const std::size_t width : {10u, 13u, 18u, 19u, 20u, 25u, 40u}) {
         CAPTURE(width);
-        const std::string w = sgf::write(c, {.width = width});
+        const std::string w = sgf::write(c, sgf::write_options{.width = width});
         CHECK(parse_ok(w) == c);
         for (const std::string& l : lines_of(w)) {
             CAPTURE(l);
@@ -231,7 +231,7 @@ TEST_CASE("round trip on hand-written cases") {
         CHECK(sgf::write(t[0]) == sgf::write(back[0]));
         for (const std::size_t width : {1u, 8u, 30u, 80u, 100000u}) {
             CAPTURE(width);
-            const std::string packed = sgf::write(t, {.width = width});
+            const std::string packed = sgf::write(t, sgf::write_options{.width = width});
             const sgf::collection p = parse_ok(packed);
             CHECK(p == t);
             CHECK(sgf::write(p) == w);

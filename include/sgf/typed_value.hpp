@@ -75,14 +75,16 @@ struct typed_value;
 // Compose = ValueType ":" ValueType: exactly two parts.
 struct compose {
     std::vector<typed_value> parts;
-    [[nodiscard]] const typed_value& first() const { return parts.at(0); }
-    [[nodiscard]] const typed_value& second() const { return parts.at(1); }
-    friend bool operator==(const compose&, const compose&) = default;
+    // Defined below typed_value: a vector of an incomplete type cannot be indexed or compared
+    // yet (clang instantiates these eagerly).
+    [[nodiscard]] const typed_value& first() const;
+    [[nodiscard]] const typed_value& second() const;
+    friend bool operator==(const compose&, const compose&);
 };
 // 'list of' / 'elist of'.
 struct list {
     std::vector<typed_value> items;
-    friend bool operator==(const list&, const list&) = default;
+    friend bool operator==(const list&, const list&);
 };
 
 using typed_value_base = boost::variant2::variant<none, number, real, double_value, color, simple_text, text, point,
@@ -102,6 +104,10 @@ struct typed_value : typed_value_base {
         return static_cast<const typed_value_base&>(a) == static_cast<const typed_value_base&>(b);
     }
 };
+inline const typed_value& compose::first() const { return parts.at(0); }
+inline const typed_value& compose::second() const { return parts.at(1); }
+inline bool operator==(const compose& a, const compose& b) { return a.parts == b.parts; }
+inline bool operator==(const list& a, const list& b) { return a.items == b.items; }
 
 // ------------------------------------------------------------------------------ decoding
 

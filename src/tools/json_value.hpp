@@ -93,6 +93,7 @@ inline std::string read_json_string(std::string_view s, std::size_t& i) {
     }
 }
 
+struct json_member;
 struct json_value {
     enum class kind { null, boolean, number, string, array, object };
     kind type = kind::null;
@@ -100,16 +101,23 @@ struct json_value {
     double number = 0;
     std::string text;  // a string's value, or a number as written
     std::vector<json_value> items;
-    std::vector<std::pair<std::string, json_value>> members;  // in order, repeats kept
+    // In order, repeats kept. A named struct, not std::pair: a pair of the still incomplete
+    // json_value does not compile under clang with libstdc++.
+    std::vector<json_member> members;
 
     [[nodiscard]] bool is(kind k) const noexcept { return type == k; }
     // The first member named `key`, or nullptr (also when this is not an object).
-    [[nodiscard]] const json_value* get(std::string_view key) const noexcept {
-        for (const auto& [k, v] : members)
-            if (k == key) return &v;
-        return nullptr;
-    }
+    [[nodiscard]] const json_value* get(std::string_view key) const noexcept;
 };
+struct json_member {
+    std::string key;
+    json_value value;
+};
+inline const json_value* json_value::get(std::string_view key) const noexcept {
+    for (const auto& [k, v] : members)
+        if (k == key) return &v;
+    return nullptr;
+}
 
 inline constexpr int json_max_depth = 200;
 
@@ -143,7 +151,7 @@ inline json_value read_value(std::string_view s, std::size_t& i, int depth) {
                 skip_ws(s, i);
                 if (i >= s.size() || s[i] != ':') fail("expected ':'", i);
                 ++i;
-                v.members.emplace_back(std::move(key), read_value(s, i, depth + 1));
+                v.members.push_back(json_member{std::move(key), read_value(s, i, depth + 1)});
             } else {
                 v.items.push_back(read_value(s, i, depth + 1));
             }
