@@ -67,4 +67,10 @@ struct fix_result {
 
 [[nodiscard]] fix_result fix(const load_result& input);
 
+// What fix says about its input, as `sgfcheck fix` prints it: the input stage's and the
+// parser's findings that fix did not report itself (the same code number at the same byte:
+// said once), then fix's own, each at its place in the input. The errors left in the output
+// are what sgf::check(fixed.trees) reports.
+[[nodiscard]] std::vector<diagnostic> fix_findings(const load_result& input, const fix_result& fixed);
+
 }  // namespace sgf

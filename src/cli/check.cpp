@@ -66,12 +66,6 @@ void print_inherited(std::ostream& os, const collection& c, profile p, std::stri
             p);
 }
 
-// The settings of the files that share a config file: selection and profile.
-struct file_rules {
-    code_selection selection;
-    profile prof = profile::ff4;
-};
-
 // What checking one file gives the thread that prints.
 struct file_outcome {
     std::string out;    // findings, as they go to stdout
@@ -140,30 +134,10 @@ int run_check(const std::vector<std::string>& args) {
     const input_list inputs = expand_inputs(s.inputs, s.filters);
     if (s.charset.size()) (void)charset_usage_errors([&] { return load(std::string(), {false, s.charset}); });
 
-    // Rules per file: the command line over the nearest sgfcheck.toml; one entry per config.
-    std::map<const file_config*, std::shared_ptr<const file_rules>> by_config;
-    config_finder finder;
-    std::shared_ptr<const file_config> fixed =
-        s.no_config ? std::make_shared<file_config>()
-                    : s.config ? std::make_shared<file_config>(read_config(*s.config)) : nullptr;
-    std::vector<std::shared_ptr<const file_config>> keep;  // configs stay alive for the run
+    // Rules per file: the command line over the nearest sgfcheck.toml.
+    rules_finder finder(s);
     std::vector<const file_rules*> rules_of(inputs.files.size());
-    for (std::size_t i = 0; i < inputs.files.size(); ++i) {
-        std::shared_ptr<const file_config> cfg = fixed ? fixed : finder.for_file(inputs.files[i]);
-        auto& slot = by_config[cfg.get()];
-        if (!slot) {
-            auto r = std::make_shared<file_rules>();
-            r->selection.select = s.select ? *s.select : cfg->select.value_or(std::vector<code_selector>{});
-            r->selection.extend = cfg->extend;
-            r->selection.extend.insert(r->selection.extend.end(), s.extend.begin(), s.extend.end());
-            r->selection.ignore = cfg->ignore;
-            r->selection.ignore.insert(r->selection.ignore.end(), s.ignore.begin(), s.ignore.end());
-            r->prof = s.prof ? *s.prof : cfg->prof.value_or(profile::ff4);
-            slot = std::move(r);
-            keep.push_back(cfg);
-        }
-        rules_of[i] = slot.get();
-    }
+    for (std::size_t i = 0; i < inputs.files.size(); ++i) rules_of[i] = &finder.for_file(inputs.files[i]);
 
     std::optional<baseline> known;
     if (s.baseline) known = read_baseline(*s.baseline);

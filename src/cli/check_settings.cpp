@@ -145,4 +145,26 @@ check_settings parse_check_settings(const std::vector<std::string>& args) {
     return s;
 }
 
+rules_finder::rules_finder(const check_settings& s) : s_(s) {
+    if (s.no_config) fixed_ = std::make_shared<file_config>();
+    else if (s.config) fixed_ = std::make_shared<file_config>(read_config(*s.config));
+}
+
+const file_rules& rules_finder::for_file(const std::string& file) {
+    std::shared_ptr<const file_config> cfg = fixed_ ? fixed_ : finder_.for_file(file);
+    auto& slot = by_config_[cfg.get()];
+    if (!slot) {
+        auto r = std::make_shared<file_rules>();
+        r->selection.select = s_.select ? *s_.select : cfg->select.value_or(std::vector<code_selector>{});
+        r->selection.extend = cfg->extend;
+        r->selection.extend.insert(r->selection.extend.end(), s_.extend.begin(), s_.extend.end());
+        r->selection.ignore = cfg->ignore;
+        r->selection.ignore.insert(r->selection.ignore.end(), s_.ignore.begin(), s_.ignore.end());
+        r->prof = s_.prof ? *s_.prof : cfg->prof.value_or(profile::ff4);
+        slot = std::move(r);
+        keep_.push_back(cfg);
+    }
+    return *slot;
+}
+
 }  // namespace sgf::cli

@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
-#include <set>
 #include <stdexcept>
 #include <system_error>
 
@@ -31,10 +30,6 @@ struct fix_options {
     std::string backup;          // --backup suffix ("" = none)
     load_options load;
 };
-
-// The number of a code ("E002" -> "002"): the input stage reports what fix keeps as warnings
-// (read leniently), fix as what it did; the same finding at the same place is said once.
-std::string_view number_of(std::string_view code) { return code.size() > 1 ? code.substr(1) : code; }
 
 // Writes `bytes` as FILE + suffix, with FILE's mode, before FILE is replaced.
 void write_backup(const std::string& file, const std::string& suffix, std::string_view bytes) {
@@ -70,11 +65,7 @@ int fix_one(const std::string& in, const fix_options& o) {
     const std::string_view bytes = r.bytes();
     const fix_result f = fix(r);
 
-    std::set<std::pair<std::string_view, std::uint64_t>> said_by_fix;
-    for (const auto& d : f.diagnostics) said_by_fix.emplace(number_of(d.code), d.where.byte);
-    for (const auto& d : r.diagnostics)
-        if (!said_by_fix.count({number_of(d.code), d.where.byte})) print_loaded(std::cerr, r, d, shown, bytes, output_format::text);
-    for (const auto& d : f.diagnostics) print_loaded(std::cerr, r, d, shown, bytes, output_format::text);
+    for (const auto& d : fix_findings(r, f)) print_loaded(std::cerr, r, d, shown, bytes, output_format::text);
     if (f.trees.empty()) {
         std::cerr << "sgfcheck: " << shown << " holds no game tree; nothing written\n";
         return exit_errors;

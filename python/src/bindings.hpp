@@ -1,0 +1,65 @@
+#pragma once
+// The Python module `sgfcheck._sgfcheck` (pybind11): the pieces its files share. Every call
+// converts its Python arguments first, then releases the GIL while the library works.
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <pybind11/pybind11.h>
+
+#include "cli/selection.hpp"
+#include "sgf/check.hpp"
+#include "sgf/diagnostic.hpp"
+#include "sgf/input.hpp"
+
+namespace sgf::python {
+
+namespace py = pybind11;
+
+// A diagnostic as Python sees it: an owned copy (the library's code is a static view).
+struct py_diagnostic {
+    std::string code;      // "E008"
+    severity level = severity::error;
+    position where;
+    std::string message, hint;
+    std::optional<position> related;
+    std::uint64_t count = 1;
+};
+[[nodiscard]] py_diagnostic to_python(const diagnostic& d);
+[[nodiscard]] py::list to_python_list(const std::vector<diagnostic>& ds, const cli::code_selection* selection = nullptr);
+
+// The bytes of `data`: bytes, bytearray or any buffer as they are; a str as UTF-8 (lone
+// surrogates of 'surrogateescape' back to the bytes they stood for). Else TypeError.
+[[nodiscard]] std::string bytes_of(const py::handle& data);
+// A str from bytes that may not be UTF-8 (invalid bytes as lone surrogates, 'surrogateescape').
+[[nodiscard]] py::str str_of(std::string_view bytes);
+
+// "ff4", "current", "hex"; ValueError otherwise.
+[[nodiscard]] profile profile_of(const std::string& name);
+// select/ignore as sgfcheck takes them: None, "E1,W203" or an iterable of such strings.
+// ValueError for an entry that names no code.
+[[nodiscard]] cli::code_selection selection_of(const py::handle& select, const py::handle& ignore,
+                                               const py::handle& extend = py::none());
+
+// The options of check and check_files, converted once.
+struct check_request {
+    load_options load;
+    check_options check;
+    cli::code_selection selection;
+};
+[[nodiscard]] check_request request_of(const std::string& profile, bool lenient, const py::handle& select,
+                                       const py::handle& ignore, const std::optional<std::string>& charset,
+                                       bool replay);
+
+// A loaded file kept alive by every tree and node taken from it: its bytes (values view
+// them) and its charsets (raw values in UTF-8).
+using loaded_file = std::shared_ptr<const load_result>;
+
+void bind_diagnostics(py::module_& m);
+void bind_tree(py::module_& m);
+void bind_statistics(py::module_& m);
+
+}  // namespace sgf::python

@@ -1,0 +1,160 @@
+// What `sgfcheck --statistics` adds up, for runs that spread the files over many processes
+// or machines (sgfcheck.dask): the command line's options and inputs (parsed by sgfcheck's
+// own parser), one tally per file (what sgfcheck counts: the findings it would report under
+// the nearest sgfcheck.toml), and the summary and statistics printed from the tallies by
+// sgfcheck's own code (cli/summary.hpp).
+#include <pybind11/stl.h>
+
+#include <sstream>
+#include <system_error>
+
+#include "bindings.hpp"
+#include "cli/check_settings.hpp"
+#include "cli/summary.hpp"
+#include "sgf/check_file.hpp"
+
+namespace sgf::python {
+
+namespace {
+
+// One file's tally as plain Python data (it travels between processes):
+// (error or None, (errors, warnings, infos), {code: (severity, count)}).
+py::tuple tally_tuple(const std::string& error, const cli::file_tally& t) {
+    py::dict codes;
+    for (const auto& [code, lc] : t.codes) codes[py::str(code)] = py::make_tuple(static_cast<int>(lc.first), lc.second);
+    return py::make_tuple(error.empty() ? py::object(py::none()) : py::object(py::str(error)),
+                          py::make_tuple(t.findings[0], t.findings[1], t.findings[2]), codes);
+}
+
+template <class F>
+auto usage_errors(F&& f) {
+    try {
+        return f();
+    } catch (const cli::usage_error& e) {
+        throw py::value_error(e.message);
+    }
+}
+
+// sgfcheck's check options and inputs.
+class py_run {
+public:
+    explicit py_run(std::vector<std::string> args) {
+        for (const std::string& a : args)
+            if (a == "--help" || a == "-h") throw py::value_error("--help: not an option of a run");
+        s_ = usage_errors([&] { return cli::parse_check_settings(args); });
+        if (s_.baseline) throw py::value_error("--baseline is not supported here (statistics count every finding)");
+        if (!s_.charset.empty()) {
+            try {
+                (void)load(std::string(), {false, s_.charset});
+            } catch (const std::invalid_argument& e) {
+                throw py::value_error(std::string("--charset: ") + e.what());
+            }
+        }
+    }
+
+    // The files the inputs name, as sgfcheck expands them (directories sorted, --include/--exclude).
+    [[nodiscard]] std::vector<std::string> files() const {
+        py::gil_scoped_release unlocked;
+        return cli::expand_inputs(s_.inputs, s_.filters).files;
+    }
+
+    // One tally per file, in order; a file that cannot be read gets its error.
+    [[nodiscard]] py::list tally(const std::vector<std::string>& paths) const {
+        std::vector<std::pair<std::string, cli::file_tally>> out(paths.size());
+        {
+            py::gil_scoped_release unlocked;
+            usage_errors([&] {
+                cli::rules_finder rules(s_);
+                for (std::size_t i = 0; i < paths.size(); ++i) {
+                    const cli::file_rules& r = rules.for_file(paths[i]);
+                    std::string bytes;
+                    try {
+                        bytes = read_file(paths[i]);
+                    } catch (const std::system_error& e) {
+                        out[i].first = e.what();
+                        continue;
+                    }
+                    const file_check fc = check_file(std::move(bytes), {s_.lenient, s_.charset}, {.prof = r.prof});
+                    for (const diagnostic& d : fc.diagnostics)
+                        if (r.selection.enabled(d.code)) out[i].second.add(d);
+                }
+                return 0;
+            });
+        }
+        py::list result;
+        for (const auto& [error, t] : out) result.append(tally_tuple(error, t));
+        return result;
+    }
+
+    [[nodiscard]] const cli::check_settings& settings() const noexcept { return s_; }
+
+private:
+    cli::check_settings s_;
+};
+
+class py_summary {
+public:
+    void add(const py::tuple& t) {
+        if (t.size() != 3) throw py::value_error("a tally is (error, (errors, warnings, infos), codes)");
+        if (!t[0].is_none()) {
+            ++sum_.unreadable;
+            return;
+        }
+        cli::file_tally f;
+        const auto counts = t[1].cast<py::tuple>();
+        for (std::size_t k = 0; k < 3; ++k) f.findings[k] = counts[k].cast<std::uint64_t>();
+        for (const auto& [code, lc] : t[2].cast<py::dict>()) {
+            const auto pair = lc.cast<py::tuple>();
+            const int level = pair[0].cast<int>();
+            if (level < 0 || level > 2) throw py::value_error("a tally's severity is 0, 1 or 2");
+            f.codes.emplace(code.cast<std::string>(), std::make_pair(static_cast<severity>(level), pair[1].cast<std::uint64_t>()));
+        }
+        sum_.add(f);
+    }
+    [[nodiscard]] std::string statistics(const std::string& format) const {
+        std::ostringstream os;
+        if (format == "json") sum_.print_statistics_json(os);
+        else sum_.print_statistics_text(os);
+        return os.str();
+    }
+    [[nodiscard]] std::string summary(const std::string& format) const {
+        std::ostringstream os;
+        if (format == "json") sum_.print_json(os);
+        else sum_.print_text(os);
+        return os.str();
+    }
+    // sgfcheck's exit status for these findings: 2 a file could not be read, 1 findings at
+    // or above fail_on, else 0.
+    [[nodiscard]] int exit_status(severity fail_on) const {
+        if (sum_.unreadable) return cli::exit_usage;
+        for (std::size_t k = 0; k <= static_cast<std::size_t>(fail_on); ++k)
+            if (sum_.findings[k]) return cli::exit_errors;
+        return cli::exit_ok;
+    }
+    [[nodiscard]] std::uint64_t files() const noexcept { return sum_.files + sum_.unreadable; }
+
+private:
+    cli::run_summary sum_;
+};
+
+}  // namespace
+
+void bind_statistics(py::module_& m) {
+    py::class_<py_run>(m, "_Run", "sgfcheck check's options and inputs, parsed as sgfcheck parses them")
+        .def(py::init<std::vector<std::string>>(), py::arg("args"))
+        .def("files", &py_run::files)
+        .def("tally", &py_run::tally, py::arg("paths"))
+        .def_property_readonly("format",
+                               [](const py_run& r) { return r.settings().format == cli::output_format::json ? "json" : "text"; })
+        .def_property_readonly("quiet", [](const py_run& r) { return r.settings().quiet; })
+        .def_property_readonly("fail_on", [](const py_run& r) { return static_cast<int>(r.settings().fail_on); });
+    py::class_<py_summary>(m, "_Summary", "sgfcheck's summary and --statistics of tallies")
+        .def(py::init<>())
+        .def("add", &py_summary::add)
+        .def("statistics", &py_summary::statistics, py::arg("format") = "text")
+        .def("summary", &py_summary::summary, py::arg("format") = "text")
+        .def("exit_status", [](const py_summary& s, int fail_on) { return s.exit_status(static_cast<severity>(fail_on)); })
+        .def_property_readonly("files", &py_summary::files);
+}
+
+}  // namespace sgf::python
