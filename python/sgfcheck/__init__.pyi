@@ -1,0 +1,232 @@
+"""sgfcheck: the SGF reference checker (C++ library sgf::sgf) from Python.
+
+Data passed as ``bytes`` (or any bytes-like object) is a file's contents and goes through the
+input stage as ``sgfcheck FILE`` reads it: byte order marks, ``CA[]``, UTF-16/32, legacy
+charsets, a guess for files without ``CA``. A ``str`` is taken as its UTF-8 encoding (pass
+bytes when a file declares another charset).
+
+Positions: ``line`` and ``column`` are 1-based (columns count bytes), ``byte`` is the 0-based
+offset in the data given; ``None`` when unknown (data made by an edit).
+
+Every call releases the GIL while the library works, so threads check files in parallel.
+"""
+from __future__ import annotations
+
+import os
+from typing import Iterable, Iterator, Literal, Mapping, Optional, Sequence, Tuple, Union, overload
+
+__version__: str
+PROFILES: Tuple[str, ...]
+"""The profiles: "ff4" (the English FF[4] text), "current" (002_*'s current usage), "hex"."""
+
+Data = Union[bytes, bytearray, memoryview, str]
+Codes = Union[None, str, Iterable[str]]
+"""Codes as --select/--ignore take them: prefixes of the printed code ("E", "W2", "E111") or
+bare numbers ("111": that kind at any level), as one comma list or an iterable of entries.
+The most specific entry decides; on a tie, ignore wins. An entry naming no code: ValueError."""
+
+Point = Tuple[int, int]
+"""(column, row), 1-based as the game's page numbers them (Go: B[aa] is (1, 1), top left)."""
+
+TypedValue = Union[None, int, float, str, Point, Tuple["TypedValue", ...], list]
+
+class Diagnostic:
+    """One finding, as ``sgfcheck`` prints it."""
+
+    @property
+    def code(self) -> str:
+        """The printed code: the letter of the level in effect and a stable number ("E008")."""
+    @property
+    def severity(self) -> Literal["error", "warning", "info"]: ...
+    @property
+    def line(self) -> Optional[int]: ...
+    @property
+    def column(self) -> Optional[int]: ...
+    @property
+    def byte(self) -> Optional[int]: ...
+    @property
+    def message(self) -> str:
+        """One line: what is wrong."""
+    @property
+    def hint(self) -> str:
+        """How to fix it, or how the parser recovered ("" when there is nothing to add)."""
+    @property
+    def count(self) -> int:
+        """How many findings this stands for: 1, or N for a summary past the listing cap."""
+    @property
+    def related(self) -> Optional[Tuple[int, int, int]]:
+        """(line, column, byte) of a related place: the '[' of an unclosed value."""
+    def to_dict(self) -> dict: ...
+
+class FileCheck:
+    """What check_files found in one file."""
+
+    path: str
+    diagnostics: list[Diagnostic]
+    error: Optional[str]
+    """Why the file could not be read; None when it was checked."""
+    @property
+    def ok(self) -> bool:
+        """Read, and no finding at level error."""
+
+def check(
+    data: Data,
+    *,
+    profile: str = "ff4",
+    lenient: bool = False,
+    select: Codes = None,
+    ignore: Codes = None,
+    charset: Optional[str] = None,
+    replay: bool = True,
+) -> list[Diagnostic]:
+    """What ``sgfcheck`` reports about one file's contents, in file order.
+
+    profile: "ff4", "current" or "hex" (``--profile``); lenient: parser recoveries as
+    warnings (``--lenient``); select/ignore: which codes (``--select``/``--ignore``);
+    charset: read the text in this charset whatever CA says (``--charset``); replay: the Go
+    board replay (moves onto stones, setup that changes nothing). ValueError for an unknown
+    profile, charset or code.
+    """
+
+def check_files(
+    paths: Iterable[Union[str, os.PathLike[str]]],
+    jobs: Optional[int] = None,
+    *,
+    profile: str = "ff4",
+    lenient: bool = False,
+    select: Codes = None,
+    ignore: Codes = None,
+    charset: Optional[str] = None,
+    replay: bool = True,
+) -> list[FileCheck]:
+    """check() on many files on ``jobs`` threads (None: one per core), in order. A directory
+    stands for its .sgf files, walked as ``sgfcheck DIR`` walks it (sorted, recursively).
+    A file that cannot be read gets its ``error`` instead of findings."""
+
+def fix(data: Data, *, charset: Optional[str] = None) -> tuple[bytes, list[Diagnostic]]:
+    """Clean FF[4] in UTF-8 as ``sgfcheck fix`` writes it, without losing data, and what fix
+    reported: the input's findings it did not repair and every change it made, at their
+    places in ``data``. The errors left in the output are ``check(fixed)``'s."""
+
+def dump(data: Data, *, positions: bool = False, lenient: bool = False, charset: Optional[str] = None) -> str:
+    """The JSON tree (format "sgf-tree" version 2, docs/json-tree.schema.json) that
+    ``sgfcheck dump [--positions]`` prints: values after escape processing, in UTF-8."""
+
+def parse(data: Data, *, lenient: bool = False, charset: Optional[str] = None, profile: str = "ff4") -> Collection:
+    """The game trees of one file's contents. The parser recovers from every syntax error;
+    what it (and the input stage) reported is ``Collection.diagnostics``."""
+
+def write(tree: Union[Collection, GameTree, Node], *, width: int = 0) -> bytes:
+    """Canonical SGF: one node per line (width 0), or nodes packed onto lines of at most
+    ``width`` bytes. parse(write(c)) == c. Values are written as they are held: in the
+    file's charset for a file read in a legacy one."""
+
+class Property:
+    """One property of a node."""
+
+    @property
+    def ident(self) -> str:
+        """The identifier as written."""
+    @property
+    def values(self) -> list[str]:
+        """The raw values (escapes untouched), in UTF-8 through the file's charset."""
+    @property
+    def line(self) -> Optional[int]: ...
+    @property
+    def column(self) -> Optional[int]: ...
+    @property
+    def byte(self) -> Optional[int]: ...
+    @property
+    def value_positions(self) -> list[Tuple[Optional[int], Optional[int], Optional[int]]]:
+        """(line, column, byte) of each value's '['."""
+
+class Node:
+    """A node. Persistent: the edits return new nodes and leave this one as it is."""
+
+    def __init__(self, properties: Union[None, Mapping[str, Union[str, Sequence[str]]], Iterable[Tuple[str, Union[str, Sequence[str]]]]] = None) -> None:
+        """A node from decoded texts: Node({"B": "dd", "C": "a ] b"})."""
+    @property
+    def properties(self) -> list[Property]:
+        """Every property in file order (an identifier may repeat in broken files)."""
+    def keys(self) -> list[str]: ...
+    def __getitem__(self, ident: str) -> list[str]:
+        """The raw values of the first property ``ident`` (KeyError when there is none)."""
+    def __contains__(self, ident: str) -> bool: ...
+    def __len__(self) -> int: ...
+    def __iter__(self) -> Iterator[str]: ...
+    def get(self, ident: str, default: object = None) -> TypedValue:
+        """The value of ``ident`` typed by its row of the property table, in the context of
+        its game tree (FF, GM, SZ of the root; a node made alone: FF[4] Go 19x19):
+        KM -> float, HA -> int, SZ -> int or (columns, rows), B/W -> a point or None for a
+        pass (other games: a special move's word, a compound move a tuple of points),
+        PB -> str (SimpleText), C -> str (Text), AB -> list of points (rectangles
+        expanded), composed values -> tuple, colors -> "B"/"W", a private property -> its
+        values as a list of str. ``default`` when the node has no ``ident``; ValueError,
+        with sgfcheck's message, when the value is not of its type."""
+    def with_property(self, ident: str, values: Union[str, Sequence[str]]) -> Node:
+        """A new node with every ``ident`` replaced (in place of the first) by these decoded
+        texts (escaped as needed). ValueError for an identifier that is not A-Z letters."""
+    def with_raw_property(self, ident: str, raw_values: Union[str, Sequence[str]]) -> Node:
+        """The same with raw values (escapes as written). ValueError for an unescaped ']'."""
+    def without_property(self, ident: str) -> Node: ...
+    @property
+    def line(self) -> Optional[int]:
+        """Of the node's ';'."""
+    @property
+    def column(self) -> Optional[int]: ...
+    @property
+    def byte(self) -> Optional[int]: ...
+    def same(self, other: Node) -> bool:
+        """The same stored node (identity; == compares structure)."""
+
+class GameTree:
+    """GameTree = "(" Sequence { GameTree } ")". Persistent: edits return new game trees
+    that share every untouched variation with this one."""
+
+    def __init__(self, nodes: Sequence[Node], variations: Sequence[GameTree] = ...) -> None: ...
+    @property
+    def nodes(self) -> list[Node]:
+        """The sequence (at least one node)."""
+    @property
+    def variations(self) -> list[GameTree]: ...
+    @property
+    def root(self) -> Node:
+        """The first node of the sequence."""
+    def __len__(self) -> int: ...
+    def __getitem__(self, i: int) -> Node: ...
+    def __iter__(self) -> Iterator[Node]: ...
+    def main_line(self) -> list[Node]: ...
+    def node_count(self) -> int:
+        """All nodes of all variations."""
+    def with_node(self, i: int, node: Node) -> GameTree: ...
+    def with_node_appended(self, node: Node) -> GameTree: ...
+    def with_variation(self, tree: GameTree, index: Optional[int] = None) -> GameTree:
+        """The variation appended, or put in place of variation ``index``."""
+    def without_variation(self, index: int) -> GameTree: ...
+    @property
+    def line(self) -> Optional[int]:
+        """Of the tree's '('."""
+    @property
+    def column(self) -> Optional[int]: ...
+    @property
+    def byte(self) -> Optional[int]: ...
+    def same(self, other: GameTree) -> bool: ...
+
+class Collection:
+    """The game trees of a file. Persistent: edits return new collections."""
+
+    def __init__(self, games: Sequence[GameTree] = ...) -> None: ...
+    @property
+    def games(self) -> list[GameTree]: ...
+    diagnostics: list[Diagnostic]
+    """What the input stage and the parser reported (parse() only; the checker's findings
+    are check()'s)."""
+    charset: str
+    """The charset the file was read in."""
+    def __len__(self) -> int: ...
+    def __getitem__(self, i: int) -> GameTree: ...
+    def __iter__(self) -> Iterator[GameTree]: ...
+    def with_game(self, i: int, tree: GameTree) -> Collection: ...
+    def with_game_appended(self, tree: GameTree) -> Collection: ...
+    def without_game(self, i: int) -> Collection: ...
+    def same(self, other: Collection) -> bool: ...

@@ -60,6 +60,12 @@ py::tuple fix(const py::object& data, const std::optional<std::string>& charset)
         }
         const fix_result f = sgf::fix(r);
         ds = fix_findings(r, f);
+        // As sgfcheck fix: a file that passes the check is never given an output that fails it.
+        if (!has_errors(ds) && has_errors(sgf::check(f.trees)) && check_file(std::string(r.bytes()), {false, o.charset}).ok()) {
+            py::gil_scoped_acquire locked;
+            throw std::runtime_error("the file passes the check, but fix's output would not (a bug in fix; please report "
+                                     "it with the file)");
+        }
         out = write(f.trees);
     }
     return py::make_tuple(py::bytes(out), to_python_list(ds));

@@ -1,0 +1,76 @@
+"""python3 -m sgfcheck.dask on a LocalCluster prints what sgfcheck --statistics prints."""
+import io
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from conftest import CASES, SOURCE_DIR, sgfcheck as run, shared, skip_or_fail
+
+try:
+    import distributed  # noqa: F401
+except ImportError:
+    skip_or_fail("needs python3-dask and python3-distributed (.ci/setup installs them)")
+
+from sgfcheck import dask as sgf_dask
+
+
+def program_statistics(*args):
+    """sgfcheck --statistics: the statistics table and the summary (text), or the two JSON lines."""
+    r = run("--statistics", "--no-progress", *args)
+    text = r.stdout.decode()
+    if "--format=json" in args:
+        lines = [l for l in text.splitlines(True) if l.startswith(('{"statistics"', '{"summary"'))]
+    else:
+        lines = text.splitlines(True)
+        start = next(i for i, l in enumerate(lines) if l.startswith(("    count   files", "statistics: no findings")))
+        lines = lines[start:]
+    return "".join(lines), r.returncode
+
+
+def cluster_statistics(*args):
+    out, err = io.StringIO(), io.StringIO()
+    status = sgf_dask.run([*map(str, args), "--workers", "2"], out=out, err=err)
+    return out.getvalue(), status, err.getvalue()
+
+
+def test_the_same_statistics_as_the_program(tmp_path):
+    # conformance cases, a folder with its own sgfcheck.toml, and a file that cannot be read
+    (tmp_path / "strict").mkdir()
+    for name in sorted(os.listdir(CASES))[:120]:
+        if name.endswith(".sgf"):
+            shutil.copy(CASES / name, tmp_path / "strict" / name)
+    (tmp_path / "strict" / "sgfcheck.toml").write_text('select = ["E"]\nprofile = "current"\n')
+    missing = tmp_path / "missing.sgf"
+    for extra in ([], ["--profile=current", "--ignore=W2"], ["--format=json"], ["--lenient", "--select=E0,W"]):
+        want, want_status = program_statistics(*extra, CASES, tmp_path, missing)
+        got, status, err = cluster_statistics(*extra, CASES, tmp_path, missing)
+        assert got == want, extra
+        assert status == want_status == 2
+        assert "missing.sgf" in err
+    assert "could not be read" in want or "unreadable" in want
+
+
+def test_a_corpus_folder_on_the_cluster():
+    games = shared("corpus/problems")
+    want, want_status = program_statistics(games)
+    got, status, _ = cluster_statistics(games, "--chunk", "50")
+    assert got == want and status == want_status
+    assert want.count("\n") > 3
+
+
+def test_as_a_program_with_usage_errors():
+    env = dict(os.environ)
+    r = subprocess.run([sys.executable, "-m", "sgfcheck.dask", "--workers", "1", "--timing",
+                        str(CASES / "y_value_plain_text.sgf") if (CASES / "y_value_plain_text.sgf").exists()
+                        else str(sorted(CASES.glob("y_*.sgf"))[0])],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, timeout=300)
+    assert r.returncode in (0, 1), r.stderr.decode()
+    assert b"checked 1 file" in r.stdout
+    assert b"files/s per worker" in r.stderr
+    out, status, err = cluster_statistics("--select=Q9", CASES)
+    assert status == 2 and "Q9" in err
+    with pytest.raises(SystemExit):
+        sgf_dask.run(["--scheduler", "tcp://127.0.0.1:1", "--workers", "2", str(CASES)])
