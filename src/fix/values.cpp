@@ -42,7 +42,9 @@ bool valid(const property_rule& r, const fix_context& c, std::string_view raw) {
 }  // namespace
 
 void move_apart(std::vector<fix_prop>& props, std::size_t at) {
-    preserve(props, at, props[at].values);
+    // A copy: preserve() may insert into props, which would leave a reference into it dangling.
+    const std::vector<fix_value> originals = props[at].values;
+    preserve(props, at, originals);
     props.erase(props.begin() + static_cast<std::ptrdiff_t>(at));
 }
 

@@ -1,0 +1,10 @@
+# The library's sources: one folder per stage of the pipeline (README "Design"). Read by the
+# top-level CMakeLists.txt and by web/CMakeLists.txt (the WebAssembly build), so both
+# build the same library.
+get_filename_component(SGF_ROOT ${CMAKE_CURRENT_LIST_DIR}/.. ABSOLUTE)
+set(SGF_STAGES input parse tree table values check board write fix)
+set(SGF_LIB_SOURCES)
+foreach(stage IN LISTS SGF_STAGES)
+  file(GLOB stage_sources CONFIGURE_DEPENDS ${SGF_ROOT}/src/${stage}/*.cpp)
+  list(APPEND SGF_LIB_SOURCES ${stage_sources})
+endforeach()

@@ -1,0 +1,207 @@
+// sgfcheck in WebAssembly (embind): the module web/build.sh builds as dist/sgfcheck.js, a
+// factory for node and browsers. web/sgfcheck.d.ts documents the API:
+//   check(data, {profile, lenient, select, ignore, charset}) -> [{code, severity, line, column, byte, message, hint, count, related}]
+//   fix(data, {charset}) -> {bytes: Uint8Array, text, diagnostics, remaining}
+//   dump(data, {positions, lenient, charset}) -> the JSON tree (a string)
+//   inspect(data, options) -> {charset, converted, diagnostics}
+// `data` is a string (its UTF-8 bytes) or a Uint8Array/ArrayBuffer (a file's bytes, read
+// through the input stage as sgfcheck reads files).
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "cli/cli.hpp"
+#include "cli/selection.hpp"
+#include "sgf/check_file.hpp"
+#include "sgf/fix.hpp"
+#include "sgf/json.hpp"
+#include "sgf/properties.hpp"
+#include "sgf/write.hpp"
+
+#ifndef SGF_VERSION
+#define SGF_VERSION "unknown"
+#endif
+
+namespace {
+
+using emscripten::val;
+
+// A JS error with the library's message (embind passes the C++ exception on otherwise as a
+// number).
+[[noreturn]] void throw_js(const std::string& kind, const std::string& message) {
+    val::global(kind.c_str()).new_(val(message)).throw_();
+    __builtin_unreachable();
+}
+
+std::string string_option(const val& o, const char* name, const std::string& fallback = {}) {
+    if (o.isUndefined() || o.isNull()) return fallback;
+    const val v = o[name];
+    if (v.isUndefined() || v.isNull()) return fallback;
+    if (!v.isString()) throw_js("TypeError", std::string(name) + " must be a string");
+    return v.as<std::string>();
+}
+
+bool bool_option(const val& o, const char* name) {
+    if (o.isUndefined() || o.isNull()) return false;
+    const val v = o[name];
+    return !v.isUndefined() && !v.isNull() && v.as<bool>();
+}
+
+// select/ignore: "E1,W2" or an array of entries.
+std::string codes_option(const val& o, const char* name) {
+    if (o.isUndefined() || o.isNull()) return {};
+    const val v = o[name];
+    if (v.isUndefined() || v.isNull()) return {};
+    if (v.isString()) return v.as<std::string>();
+    if (!val::global("Array").call<bool>("isArray", v)) throw_js("TypeError", std::string(name) + " must be a string or an array of strings");
+    std::string out;
+    const auto n = v["length"].as<unsigned>();
+    for (unsigned i = 0; i < n; ++i) {
+        if (!v[i].isString()) throw_js("TypeError", std::string(name) + " must be a string or an array of strings");
+        out += v[i].as<std::string>() + ",";
+    }
+    return out;
+}
+
+std::vector<sgf::cli::code_selector> selectors(const val& o, const char* name) {
+    try {
+        return sgf::cli::parse_selectors(codes_option(o, name), name);
+    } catch (const sgf::cli::usage_error& e) {
+        throw_js("RangeError", e.message);
+    }
+}
+
+sgf::profile profile_option(const val& o) {
+    const std::string name = string_option(o, "profile", "ff4");
+    if (const auto p = sgf::find_profile(name)) return *p;
+    throw_js("RangeError", "unknown profile '" + name + "' (profiles: ff4, current, hex)");
+}
+
+sgf::load_options load_options_of(const val& o, bool lenient) {
+    sgf::load_options l;
+    l.lenient = lenient;
+    l.charset = string_option(o, "charset");
+    l.prof = profile_option(o);
+    return l;
+}
+
+val position_object(const sgf::position& p) {
+    val o = val::object();
+    o.set("line", p.line);
+    o.set("column", p.column);
+    o.set("byte", static_cast<double>(p.byte));
+    return o;
+}
+
+val diagnostic_object(const sgf::diagnostic& d) {
+    val o = val::object();
+    o.set("code", std::string(d.code));
+    o.set("severity", std::string(sgf::to_string(d.level)));
+    if (d.where.known()) {
+        o.set("line", d.where.line);
+        o.set("column", d.where.column);
+        o.set("byte", static_cast<double>(d.where.byte));
+    } else {
+        o.set("line", val::null());
+        o.set("column", val::null());
+        o.set("byte", val::null());
+    }
+    o.set("message", d.message);
+    o.set("hint", d.hint);
+    o.set("count", static_cast<double>(d.count));
+    o.set("related", d.related && d.related->known() ? position_object(*d.related) : val::null());
+    return o;
+}
+
+val diagnostic_array(const std::vector<sgf::diagnostic>& ds, const sgf::cli::code_selection* selection = nullptr) {
+    val a = val::array();
+    for (const auto& d : ds)
+        if (!selection || selection->enabled(d.code)) a.call<void>("push", diagnostic_object(d));
+    return a;
+}
+
+template <class F>
+auto library_errors(F&& f) {
+    try {
+        return f();
+    } catch (const std::invalid_argument& e) {  // an unknown charset
+        throw_js("RangeError", std::string("charset: ") + e.what());
+    }
+}
+
+sgf::file_check checked(const std::string& data, const val& o) {
+    sgf::check_options c;
+    c.prof = profile_option(o);
+    return library_errors([&] { return sgf::check_file(data, load_options_of(o, bool_option(o, "lenient")), c); });
+}
+
+val check(const std::string& data, const val& o) {
+    sgf::cli::code_selection selection;
+    selection.select = selectors(o, "select");
+    selection.ignore = selectors(o, "ignore");
+    return diagnostic_array(checked(data, o).diagnostics, &selection);
+}
+
+val inspect(const std::string& data, const val& o) {
+    sgf::cli::code_selection selection;
+    selection.select = selectors(o, "select");
+    selection.ignore = selectors(o, "ignore");
+    const sgf::file_check fc = checked(data, o);
+    val out = val::object();
+    out.set("charset", fc.loaded.charset);
+    out.set("converted", fc.loaded.converted);
+    out.set("diagnostics", diagnostic_array(fc.diagnostics, &selection));
+    return out;
+}
+
+val fix(const std::string& data, const val& o) {
+    sgf::load_options l;
+    l.lenient = true;  // as sgfcheck fix
+    l.charset = string_option(o, "charset");
+    const sgf::load_result r = library_errors([&] { return sgf::load(data, l); });
+    const sgf::fix_result f = sgf::fix(r);
+    const std::vector<sgf::diagnostic> said = sgf::fix_findings(r, f);
+    std::vector<sgf::diagnostic> remaining;
+    for (auto& d : sgf::check(f.trees))
+        if (d.level == sgf::severity::error) remaining.push_back(std::move(d));
+    // As sgfcheck fix: a file that passes the check is never given an output that fails it.
+    if (!sgf::has_errors(said) && !remaining.empty() && sgf::check_file(data, {false, l.charset}).ok())
+        throw_js("Error", "the file passes the check, but fix's output would not (a bug in fix; please report it with the file)");
+    const std::string out = sgf::write(f.trees);
+    val result = val::object();
+    result.set("bytes", val::global("Uint8Array").new_(emscripten::typed_memory_view(out.size(), reinterpret_cast<const unsigned char*>(out.data()))));
+    result.set("text", out);
+    result.set("diagnostics", diagnostic_array(said));
+    result.set("remaining", diagnostic_array(remaining));
+    return result;
+}
+
+std::string dump(const std::string& data, const val& o) {
+    const sgf::load_result r = library_errors([&] { return sgf::load(data, load_options_of(o, bool_option(o, "lenient"))); });
+    std::string out;
+    sgf::write_json(r, [&out](std::string_view s) { out += s; }, sgf::json_options{bool_option(o, "positions")});
+    return out;
+}
+
+val check1(const std::string& data) { return check(data, val::undefined()); }
+val fix1(const std::string& data) { return fix(data, val::undefined()); }
+std::string dump1(const std::string& data) { return dump(data, val::undefined()); }
+val inspect1(const std::string& data) { return inspect(data, val::undefined()); }
+std::string version() { return SGF_VERSION; }
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(sgfcheck) {
+    emscripten::function("check", &check);
+    emscripten::function("check", &check1);
+    emscripten::function("fix", &fix);
+    emscripten::function("fix", &fix1);
+    emscripten::function("dump", &dump);
+    emscripten::function("dump", &dump1);
+    emscripten::function("inspect", &inspect);
+    emscripten::function("inspect", &inspect1);
+    emscripten::function("version", &version);
+}
