@@ -37,6 +37,9 @@
 
 namespace sgf {
 
+struct decoded_value;  // typed_value.hpp
+struct tree_context;   // check.hpp
+
 namespace detail {
 struct source;
 struct tree_rep;
@@ -60,6 +63,12 @@ public:
     [[nodiscard]] std::vector<value> values() const;
     [[nodiscard]] value operator[](std::size_t i) const;  // O(i); throws std::out_of_range
     [[nodiscard]] value front() const { return (*this)[0]; }
+
+    // The property's values decoded by its row of the property table for the game tree's
+    // context (sgf::context_of(tree)): a typed value, or the first finding. The no-argument
+    // form assumes FF[4] Go on 19x19. Include sgf/typed_value.hpp to use them.
+    [[nodiscard]] decoded_value typed() const;
+    [[nodiscard]] decoded_value typed(const tree_context& ctx) const;
 
     class iterator {
     public:
@@ -208,6 +217,13 @@ public:
     [[nodiscard]] std::optional<property> find(std::string_view ident) &&;
     [[nodiscard]] bool has(std::string_view ident) const;
     [[nodiscard]] bool empty() const;
+    // The typed value of property `ident` when it decodes to a T (sgf::real for KM,
+    // sgf::number for HA, sgf::list for AB, ...); nullopt when absent, invalid or another
+    // type. Include sgf/typed_value.hpp to use it.
+    template <class T>
+    [[nodiscard]] std::optional<T> get(std::string_view ident) const;
+    template <class T>
+    [[nodiscard]] std::optional<T> get(std::string_view ident, const tree_context& ctx) const;
 
     // Edits: a new node; this one is unchanged. Each replaces every property with that
     // identifier, in place of the first (or appends it). Throws std::invalid_argument for
@@ -232,11 +248,10 @@ public:
 private:
     friend struct detail::tree_access;
     node(std::shared_ptr<const detail::source> src, std::uint32_t offset) noexcept : src_(std::move(src)), off_(offset) {}
-    // What a view of this temporary node keeps alive: its bytes when it is their last
-    // handle (a node an edit made), else nothing (a tree holds them: no reference count).
-    [[nodiscard]] std::shared_ptr<const detail::source> keep_alive() noexcept {
-        return src_.use_count() == 1 ? std::move(src_) : nullptr;
-    }
+    // What a view of this temporary node keeps alive: always its bytes. Whoever else holds
+    // them (a tree) may be a temporary too: t.with_node(...)[1].find("C")->front() outlives
+    // both. Views of a node held by name (the loop variable of a range-for) keep nothing.
+    [[nodiscard]] std::shared_ptr<const detail::source> keep_alive() const noexcept { return src_; }
     std::shared_ptr<const detail::source> src_;
     std::uint32_t off_ = 0;
 };

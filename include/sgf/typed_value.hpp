@@ -29,7 +29,9 @@
 
 #include <boost/variant2/variant.hpp>
 
+#include "sgf/check.hpp"
 #include "sgf/properties.hpp"
+#include "sgf/tree.hpp"
 
 namespace sgf {
 
@@ -148,5 +150,30 @@ struct decode_options {
 // expanded, an elist's [] empty). `raws` are the property's raw values.
 [[nodiscard]] decoded_value decode_property(const property_rule& r, const std::vector<std::string_view>& raws,
                                       const decode_options& o = {});
+
+// The decoding of a game tree's values: its game, board size and charset (texts in a file
+// without CA are read as UTF-8 when they are valid UTF-8, else as ISO-8859-1, the spec's
+// default).
+[[nodiscard]] decode_options options_for(const tree_context& ctx);
+
+template <class T>
+std::optional<T> node::get(std::string_view ident, const tree_context& ctx) const {
+    const auto p = find(ident);
+    if (!p) return std::nullopt;
+    decoded_value d = p->typed(ctx);
+    if (d.error) return std::nullopt;
+    if (auto* v = boost::variant2::get_if<T>(&d.value)) return std::move(*v);
+    return std::nullopt;
+}
+
+template <class T>
+std::optional<T> node::get(std::string_view ident) const {
+    const auto p = find(ident);
+    if (!p) return std::nullopt;
+    decoded_value d = p->typed();
+    if (d.error) return std::nullopt;
+    if (auto* v = boost::variant2::get_if<T>(&d.value)) return std::move(*v);
+    return std::nullopt;
+}
 
 }  // namespace sgf

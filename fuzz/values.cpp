@@ -1,0 +1,98 @@
+// Fuzz target values: the value decoding (include/sgf/typed_value.hpp, src/values/) on any
+// bytes, for any row of the property table, any game and any board size. It never crashes
+// or throws; a finding lies inside its value and is one line; validating only (the
+// checker's mode) finds what decoding finds; and the shortcuts agree with the rules they
+// stand for: the checker's fast paths (values/match.hpp), the one number parser.
+//
+// Input: byte 0 picks the row, byte 1 the game (or none), bytes 2-3 the board size, byte 4
+// the charset; the rest, split at NUL bytes, are the values.
+#include <array>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "fuzz_common.hpp"
+#include "sgf/typed_value.hpp"
+#include "sgf/value_types.hpp"
+#include "values/match.hpp"
+
+namespace {
+
+constexpr std::array<std::string_view, 5> charsets{"", "UTF-8", "ISO-8859-1", "Shift_JIS", "GB2312"};
+
+void check_finding(const sgf::decoded_value& d, std::size_t longest, const std::string& ctx) {
+    if (!d.error) return;
+    SGF_FUZZ_CHECK(d.error->at <= longest, "finding past the end of the value; " + ctx);
+    SGF_FUZZ_CHECK(!d.error->message.empty(), "finding without a message; " + ctx);
+    SGF_FUZZ_CHECK(d.error->message.find_first_of("\r\n") == std::string::npos,
+                   "message of more than one line: " + sgf_fuzz::printable(d.error->message) + "; " + ctx);
+}
+
+void check_one(std::string_view raw, const sgf::decode_options& o, const std::string& row_ctx) {
+    const std::string ctx = "value [" + sgf_fuzz::printable(raw, 80) + "] of " + row_ctx;
+    for (int k = 0; k <= static_cast<int>(sgf::value_kind::unknown); ++k) {
+        const auto kind = static_cast<sgf::value_kind>(k);
+        const sgf::decoded_value d = sgf::decode_kind(kind, raw, o, "X");
+        check_finding(d, raw.size(), ctx + " as " + std::string(sgf::to_string(kind)));
+    }
+
+    // Number = ["+"|"-"] Digit {Digit}; Real = Number ["." Digit {Digit}] (000_*). The rules
+    // read a value after its escapes (002_*: any symbol of a value may be escaped), the fast
+    // paths the raw bytes: where there is no '\\' they must agree both ways, else a fast
+    // "yes" must still be a "yes".
+    const bool plain = raw.find('\\') == std::string_view::npos;
+    const bool number = sgf::detail::is_number_text(raw);
+    const sgf::decoded_value n = sgf::decode_kind(sgf::value_kind::number, raw, o, "X");
+    SGF_FUZZ_CHECK(plain ? number == !n.error : !number || !n.error, "is_number_text and the Number rule differ; " + ctx);
+    const auto parsed = sgf::parse_number(raw);
+    SGF_FUZZ_CHECK(parsed.has_value() == !n.error, "parse_number and the Number rule differ; " + ctx);
+    if (parsed && !n.error)
+        SGF_FUZZ_CHECK(n.value == sgf::typed_value{sgf::number{*parsed}}, "parse_number and decode differ; " + ctx);
+    const bool real = sgf::detail::is_real_text(raw);
+    const bool real_rule = !sgf::decode_kind(sgf::value_kind::real, raw, o, "X").error;
+    SGF_FUZZ_CHECK(plain ? real == real_rule : !real || real_rule, "is_real_text and the Real rule differ; " + ctx);
+    SGF_FUZZ_CHECK(!number || real, "a Number that is no Real; " + ctx);
+
+    // The lower-case letter pair is the Go point rule's fast path.
+    const sgf::decode_options go{.size = {52, 52}};
+    const sgf::decoded_value p = sgf::decode_kind(sgf::value_kind::point, raw, go, "X");
+    if (const auto lp = sgf::detail::lower_letter_pair(raw))
+        SGF_FUZZ_CHECK(!p.error && p.value == sgf::typed_value{*lp}, "lower_letter_pair and the Point rule differ; " + ctx);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    if (size < 5) return 0;
+    const auto rows = sgf::all_properties();
+    const auto games = sgf::all_games();
+    const sgf::property_rule& row = rows[data[0] % rows.size()];
+    sgf::decode_options o;
+    o.game = data[1] % (games.size() + 1) == games.size() ? nullptr : &games[data[1] % (games.size() + 1)];
+    o.size = {data[2] % 64u, data[3] % 64u};
+    o.charset = charsets[data[4] % charsets.size()];
+
+    const std::string_view rest(reinterpret_cast<const char*>(data + 5), size - 5);
+    std::vector<std::string_view> raws;
+    std::size_t longest = 0;
+    for (std::size_t b = 0; raws.size() < 64;) {
+        const std::size_t e = std::min(rest.find('\0', b), rest.size());
+        raws.push_back(rest.substr(b, e - b));
+        longest = std::max(longest, e - b);
+        if (e == rest.size()) break;
+        b = e + 1;
+    }
+    const std::string ctx = std::string(row.ident) + " GM " + (o.game ? std::to_string(o.game->gm) : "none") + " " +
+                            std::to_string(o.size.columns) + "x" + std::to_string(o.size.rows) + " [" +
+                            sgf_fuzz::printable(rest, 120) + "]";
+
+    const sgf::decoded_value full = sgf::decode_property(row, raws, o);
+    check_finding(full, longest, ctx);
+    sgf::decode_options validate = o;
+    validate.values = false;
+    const sgf::decoded_value checked = sgf::decode_property(row, raws, validate);
+    SGF_FUZZ_CHECK(full.error == checked.error, "validating only finds otherwise than decoding; " + ctx);
+
+    for (const std::string_view raw : raws) check_one(raw, o, ctx);
+    return 0;
+}

@@ -1,0 +1,267 @@
+// Typed values (typed_value.hpp): the value-type rules of grammar/ decode each value into
+// sgf::typed_value, and an invalid value is a failed match at its place inside the value.
+// Examples from 000_* "Property Value Types", the property pages and the game pages.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sgf/check.hpp"
+#include "sgf/parse.hpp"
+#include "sgf/properties.hpp"
+#include "sgf/tree.hpp"
+#include "sgf/typed_value.hpp"
+#include "shared_dir.hpp"
+#include "values/match.hpp"
+
+namespace {
+
+using sgf::board_point;
+using sgf::rule;
+using sgf::typed_value;
+using sgf::value_kind;
+
+sgf::decoded_value kind(value_kind k, std::string_view raw, const sgf::decode_options& o = {}) {
+    return sgf::decode_kind(k, raw, o, "X");
+}
+
+const sgf::property_rule& row(std::string_view id, int ff = 4, int gm = 1) {
+    const auto* r = sgf::find_property(id, ff, gm);
+    REQUIRE_MESSAGE(r != nullptr, id);
+    return *r;
+}
+
+sgf::decoded_value prop(std::string_view id, std::vector<std::string_view> raws, const sgf::decode_options& o = {}) {
+    return sgf::decode_property(row(id), raws, o);
+}
+
+// The root of the first game tree of `text` (a strict parse that must succeed).
+sgf::node root_of(std::string_view text) {
+    sgf::parse_result r = sgf::parse(text);
+    REQUIRE(!r.trees.empty());
+    return r.trees[0].front();
+}
+
+}  // namespace
+
+TEST_CASE("typed values of each value type") {
+    CHECK(kind(value_kind::none, "").value == typed_value{sgf::none{}});
+    CHECK(kind(value_kind::number, "+42").value == typed_value{sgf::number{42}});
+    CHECK(kind(value_kind::number, "-7").value == typed_value{sgf::number{-7}});
+    CHECK(kind(value_kind::real, "6.5").value == typed_value{sgf::real{6.5}});
+    CHECK(kind(value_kind::real, "-0.5").value == typed_value{sgf::real{-0.5}});
+    CHECK(kind(value_kind::double_value, "2").value == typed_value{sgf::double_value::emphasized});
+    CHECK(kind(value_kind::color, "W").value == typed_value{sgf::color::white});
+    CHECK(kind(value_kind::point, "cd").value == typed_value{board_point{3, 4}});
+    // Upper-case letters are 27-52 (000_* "Point": "a".."z", "A".."Z").
+    CHECK(kind(value_kind::point, "AB", {.size = {52, 52}}).value == typed_value{board_point{27, 28}});
+
+    // Text: soft line breaks removed, escapes processed, other white space a space
+    // (000_* "Text"); SimpleText: line breaks are spaces too.
+    CHECK(kind(value_kind::text, "a\\\nb\\]c\td").value == typed_value{sgf::text{"ab]c d"}});
+    CHECK(kind(value_kind::text, "line\nnext").value == typed_value{sgf::text{"line\nnext"}});
+    CHECK(kind(value_kind::simple_text, "line\nnext").value == typed_value{sgf::simple_text{"line next"}});
+}
+
+TEST_CASE("an invalid value fails at its place inside the value") {
+    const sgf::decoded_value n = kind(value_kind::number, "12x");
+    REQUIRE(n.error);
+    CHECK(n.error->at == 2);
+    CHECK(n.error->which == rule::value_syntax);
+
+    const sgf::decoded_value p = kind(value_kind::point, "zz", {.size = {19, 19}});
+    REQUIRE(p.error);  // off the 19x19 board
+    CHECK(p.error->at == 0);
+
+    // DT[1996-13-01]: the month is wrong, at offset 5.
+    const sgf::decoded_value dt = prop("DT", {"1996-13-01"});
+    REQUIRE(dt.error);
+    CHECK(dt.error->at == 5);
+    CHECK(dt.error->which == rule::dt_format);
+    CHECK(dt.error->message.find("13") != std::string::npos);
+    // A valid date decodes to its SimpleText.
+    const sgf::decoded_value ok = prop("DT", {"1996-12-01,02"});
+    CHECK(!ok.error);
+    CHECK(ok.value == typed_value{sgf::simple_text{"1996-12-01,02"}});
+}
+
+TEST_CASE("property formats DT RE TM SZ") {
+    // TM[5m]: 002_* writes units; the value is still the seconds, graded by its own rule.
+    const sgf::decoded_value tm = prop("TM", {"5m"});
+    REQUIRE(tm.error);
+    CHECK(tm.error->which == rule::time_units);
+    CHECK(tm.error->at == 1);
+    CHECK(tm.value == typed_value{sgf::real{300}});
+    CHECK(prop("TM", {"90.5"}).value == typed_value{sgf::real{90.5}});
+
+    // RE[Jigo] is 002_* usage, not the RE page's draw (0 or Draw): a rule of its own.
+    const sgf::decoded_value jigo = prop("RE", {"Jigo"});
+    REQUIRE(jigo.error);
+    CHECK(jigo.error->which == rule::re_jigo);
+    const sgf::decoded_value b_plus = prop("RE", {"B+3.5"});
+    CHECK(!b_plus.error);
+    CHECK(b_plus.value == typed_value{sgf::simple_text{"B+3.5"}});
+    const sgf::decoded_value bad_re = prop("RE", {"B+x"});
+    REQUIRE(bad_re.error);
+    CHECK(bad_re.error->which == rule::re_format);
+
+    // SZ: a number, or columns:rows (FF[4]).
+    CHECK(prop("SZ", {"19"}).value == typed_value{sgf::number{19}});
+    const sgf::decoded_value rect = prop("SZ", {"12:9"});
+    REQUIRE(!rect.error);
+    const auto* c = rect.value.get_if<sgf::compose>();
+    REQUIRE(c != nullptr);
+    CHECK(c->first() == typed_value{sgf::number{12}});
+    CHECK(c->second() == typed_value{sgf::number{9}});
+}
+
+TEST_CASE("moves stones and lists") {
+    // B[] is a pass in FF[4]; B[tt] too on boards up to 19x19 (Go page).
+    const sgf::decoded_value pass = prop("B", {""});
+    REQUIRE(!pass.error);
+    const auto* m = pass.value.get_if<sgf::move>();
+    REQUIRE(m != nullptr);
+    CHECK(m->is_pass());
+    const sgf::decoded_value tt = prop("B", {"tt"});
+    REQUIRE(tt.value.get_if<sgf::move>() != nullptr);
+    CHECK(tt.value.get_if<sgf::move>()->is_pass());
+    const sgf::decoded_value play = prop("W", {"pd"});
+    REQUIRE(play.value.get_if<sgf::move>() != nullptr);
+    CHECK(play.value.get_if<sgf::move>()->points == std::vector<board_point>{{16, 4}});
+
+    // AB[aa:bb] is a compressed point list: the rectangle's four points (000_* "Compressed
+    // point lists"), and the single points beside it.
+    const sgf::decoded_value ab = prop("AB", {"aa:bb", "cc"});
+    REQUIRE(!ab.error);
+    const auto* l = ab.value.get_if<sgf::list>();
+    REQUIRE(l != nullptr);
+    std::vector<board_point> pts;
+    for (const typed_value& v : l->items) {
+        const auto* s = v.get_if<sgf::stone>();
+        const auto* p = v.get_if<board_point>();
+        REQUIRE((s != nullptr || p != nullptr));
+        pts.push_back(s ? s->at : *p);
+    }
+    CHECK(pts == std::vector<board_point>{{1, 1}, {2, 1}, {1, 2}, {2, 2}, {3, 3}});
+
+    // An elist's [] is the empty list (VW[] resets the view).
+    const sgf::decoded_value vw = prop("VW", {""});
+    REQUIRE(!vw.error);
+    REQUIRE(vw.value.get_if<sgf::list>() != nullptr);
+    CHECK(vw.value.get_if<sgf::list>()->items.empty());
+
+    // LB: point:simpletext, a compose.
+    const sgf::decoded_value lb = prop("LB", {"dd:A1"});
+    REQUIRE(!lb.error);
+    const typed_value* one = &lb.value;
+    if (const auto* ll = lb.value.get_if<sgf::list>()) {
+        REQUIRE(ll->items.size() == 1);
+        one = &ll->items.front();
+    }
+    const auto* comp = one->get_if<sgf::compose>();
+    REQUIRE(comp != nullptr);
+    CHECK(comp->first() == typed_value{board_point{4, 4}});
+    CHECK(comp->second() == typed_value{sgf::simple_text{"A1"}});
+}
+
+TEST_CASE("Hex moves by the Hex page") {
+    const sgf::decode_options hex{.game = sgf::find_game(11), .size = {11, 11}};
+    REQUIRE(hex.game != nullptr);
+    const sgf::decoded_value swap = sgf::decode_property(row("B", 4, 11), {"swap-pieces"}, hex);
+    REQUIRE(!swap.error);
+    REQUIRE(swap.value.get_if<sgf::move>() != nullptr);
+    CHECK(swap.value.get_if<sgf::move>()->kind == sgf::move_kind::special);
+    CHECK(swap.value.get_if<sgf::move>()->word == "swap-pieces");
+}
+
+TEST_CASE("property typed and node get in their tree's context") {
+    const sgf::node r = root_of("(;FF[4]GM[1]SZ[9]KM[6.5]HA[2]PB[Honinbo\nShusaku]C[a\\]b]AB[aa:ab]DT[1996-13-01])");
+    CHECK(r.get<sgf::real>("KM") == 6.5);
+    CHECK(r.get<sgf::number>("HA") == 2);
+    CHECK(r.get<sgf::number>("KM") == std::nullopt);  // another type
+    CHECK(r.get<sgf::real>("XX") == std::nullopt);    // absent
+    CHECK(r.get<sgf::simple_text>("PB")->value == "Honinbo Shusaku");
+    CHECK(r.get<sgf::text>("C")->value == "a]b");
+    CHECK(r.get<sgf::list>("AB")->items.size() == 2);
+    CHECK(r.get<sgf::simple_text>("DT") == std::nullopt);  // invalid
+
+    const sgf::tree_context ctx = sgf::context_of(r);
+    CHECK(ctx.size == sgf::board_size{9, 9});
+    // On the 9x9 board of the tree, jj is off the board; on the default 19x19 it is a point.
+    const sgf::node n = root_of("(;FF[4]SZ[9]B[jj])");
+    const auto p = n.find("B");
+    REQUIRE(p);
+    CHECK(!p->typed().error);
+    const sgf::decoded_value on9 = p->typed(sgf::context_of(n));
+    REQUIRE(on9.error);
+    CHECK(on9.error->which == rule::point_off_board);
+
+    // The DT finding keeps its place inside the value.
+    const auto dt = r.find("DT");
+    REQUIRE(dt);
+    REQUIRE(dt->typed(ctx).error);
+    CHECK(dt->typed(ctx).error->at == 5);
+
+    // An unknown (private) property: its value as text.
+    const sgf::node x = root_of("(;FF[4]XY[some\\]thing])");
+    CHECK(x.find("XY")->typed().value == typed_value{sgf::text{"some]thing"}});
+}
+
+TEST_CASE("texts in the file's charset decode to UTF-8") {
+    // CA[ISO-8859-1]: the Latin-1 byte E9 is U+00E9, two bytes in UTF-8.
+    const sgf::node r = root_of("(;FF[4]CA[ISO-8859-1]C[caf\xE9]PW[Jos\xE9])");
+    const sgf::tree_context ctx = sgf::context_of(r);
+    CHECK(r.get<sgf::text>("C", ctx)->value == "caf\xC3\xA9");
+    CHECK(r.get<sgf::simple_text>("PW", ctx)->value == "Jos\xC3\xA9");
+    // Without CA, bytes that are not UTF-8 are read as ISO-8859-1 (000_* CA: the default).
+    const sgf::node n = root_of("(;FF[4]C[\xE9t\xE9])");
+    CHECK(n.get<sgf::text>("C", sgf::context_of(n))->value == "\xC3\xA9t\xC3\xA9");
+    // Valid UTF-8 stays as it is.
+    const sgf::node u = root_of("(;FF[4]C[\xC3\xA9t\xC3\xA9])");
+    CHECK(u.get<sgf::text>("C", sgf::context_of(u))->value == "\xC3\xA9t\xC3\xA9");
+}
+
+TEST_CASE("the checker's point fast path agrees with the rule on every corpus value") {
+    SGF_NEEDS_SHARED("corpus");
+    // Every bracketed value of every corpus file (a plain scan: escapes skipped), and every
+    // two-byte string over a-z A-Z and a few others.
+    std::vector<std::string> values;
+    for (const auto& e : std::filesystem::recursive_directory_iterator(sgf_test::shared_dir() / "corpus")) {
+        if (!e.is_regular_file() || e.path().extension() != ".sgf") continue;
+        std::ifstream in(e.path(), std::ios::binary);
+        std::stringstream ss;
+        ss << in.rdbuf();
+        const std::string s = ss.str();
+        for (std::size_t i = 0; i < s.size(); ++i) {
+            if (s[i] != '[') continue;
+            std::size_t j = i + 1;
+            while (j < s.size() && s[j] != ']') j += s[j] == '\\' ? 2 : 1;
+            if (j - i - 1 <= 4) values.emplace_back(s.substr(i + 1, std::min(j, s.size()) - i - 1));
+            i = j;
+        }
+    }
+    const std::string alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ{`@[0 \x80";
+    for (const char a : alphabet)
+        for (const char b : alphabet) values.push_back(std::string{a, b});
+    CHECK(values.size() > 100000);
+
+    const sgf::decode_options any{.size = {52, 52}};
+    std::size_t fast = 0;
+    std::vector<std::string> disagree;  // one assertion for the lot: there are ~10^6 values
+    for (const std::string& v : values) {
+        const auto lp = sgf::detail::lower_letter_pair(v);
+        const sgf::decoded_value d = sgf::decode_kind(value_kind::point, v, any, "B");
+        const auto* p = d.error ? nullptr : d.value.get_if<board_point>();
+        if (lp) ++fast;
+        // The fast path takes exactly the lower-case pairs and reads them as the rule does;
+        // what it leaves to the rule is an error there or has an upper-case letter (27-52).
+        const bool agree = lp ? (p != nullptr && *p == *lp) : (p == nullptr || p->column > 26 || p->row > 26);
+        if (!agree && disagree.size() < 10) disagree.push_back(v);
+    }
+    CHECK_MESSAGE(disagree.empty(), (disagree.empty() ? std::string{} : disagree.front()));
+    CHECK(fast > 10000);
+}
