@@ -119,7 +119,10 @@ def parse(data: Data, *, lenient: bool = False, charset: Optional[str] = None, p
 def write(tree: Union[Collection, GameTree, Node], *, width: int = 0) -> bytes:
     """Canonical SGF: one node per line (width 0), or nodes packed onto lines of at most
     ``width`` bytes. parse(write(c)) == c. Values are written as they are held: in the
-    file's charset for a file read in a legacy one."""
+    file's charset for a file read in an ASCII-compatible one (ISO-8859-1, ...); a file the
+    input stage converted to UTF-8 as a whole (UTF-16/32, GB18030, Shift_JIS, ...) is held,
+    and so written, in UTF-8 while its CA still names the old charset: fix() writes such a
+    file as CA[UTF-8]."""
 
 class Property:
     """One property of a node."""
