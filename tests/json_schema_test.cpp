@@ -66,6 +66,7 @@ TEST_CASE("json schemas: the validator catches what the schemas forbid") {
 }
 
 TEST_CASE("json schemas: the dump and the diagnostics of every corpus file and conformance case") {
+    SGF_NEEDS_SHARED("corpus");
     const validator tree = schema("json-tree.schema.json");
     const validator diag = schema("diagnostics.schema.json");
     std::vector<fs::path> files = sgf_test::files_under(sgf_test::shared_dir() / "corpus");
