@@ -164,8 +164,9 @@ class Node:
         pass (other games: a special move's word, a compound move a tuple of points),
         PB -> str (SimpleText), C -> str (Text), AB -> list of points (rectangles
         expanded), composed values -> tuple, colors -> "B"/"W", a private property -> its
-        values as a list of str. ``default`` when the node has no ``ident``; ValueError,
-        with sgfcheck's message, when the value is not of its type."""
+        text (a list of texts when it has several values). Texts are decoded in the charset
+        the file was read in, as the raw values are. ``default`` when the node has no
+        ``ident``; ValueError, with sgfcheck's message, when the value is not of its type."""
     def with_property(self, ident: str, values: Union[str, Sequence[str]]) -> Node:
         """A new node with every ``ident`` replaced (in place of the first) by these decoded
         texts (escaped as needed). ValueError for an identifier that is not A-Z letters."""

@@ -1,9 +1,9 @@
-// Typed values for Python: Node.get decodes a property by its row of the property table
-// (sgf/typed_value.hpp) and converts the variant to plain Python objects.
+// Typed values for Python: Node.get is sgf::property::typed (the property's row of the
+// table for its game tree's context, sgf/typed_value.hpp), the variant converted to plain
+// Python objects.
 #include <pybind11/stl.h>
 
 #include "sgf/properties.hpp"
-#include "sgf/value.hpp"
 #include "tree.hpp"
 
 namespace sgf::python {
@@ -50,18 +50,6 @@ struct converter {
     }
 };
 
-// The context of a node made in Python, outside any game tree: FF[4], Go, 19x19.
-const tree_context& detached_context() {
-    static const tree_context c = [] {
-        tree_context t;
-        t.ff = 4;
-        t.gm = 1;
-        t.size = go_game().default_size;
-        return t;
-    }();
-    return c;
-}
-
 }  // namespace
 
 py::object to_python(const typed_value& v) { return boost::variant2::visit(converter{}, static_cast<const typed_value_base&>(v)); }
@@ -69,22 +57,17 @@ py::object to_python(const typed_value& v) { return boost::variant2::visit(conve
 py::object typed_get(const py_node& n, const std::string& ident, const py::object& fallback) {
     const auto p = n.n.find(ident);
     if (!p) return fallback;
-    const tree_context& ctx = n.ctx ? *n.ctx : detached_context();
-    const property_rule* row = find_property(ident, ctx.ff, ctx.gm, profile::ff4);
-    if (!row) row = find_property(ident, ctx.ff, ctx.gm, profile::current);
-    if (!row) {  // a private property: its values as text
-        py::list out;
-        for (const value& v : *p) out.append(raw_str(n.from, v.unescaped()));
-        return out;
+    if (!n.ctx) {  // a node made alone: FF[4] Go 19x19
+        const decoded_value d = p->typed();
+        if (d.error) throw py::value_error(d.error->message);
+        return to_python(d.value);
     }
-    std::vector<std::string_view> raws;
-    for (const value& v : *p) raws.push_back(v.raw());
-    decode_options o;
-    o.game = find_game(ctx.gm);
-    o.size = ctx.size;
-    const std::string charset = n.from ? n.from->legacy_charset() : std::string();
-    o.charset = charset;
-    const decoded_value d = decode_property(*row, raws, o);
+    tree_context ctx = *n.ctx;
+    // Texts in the charset the input stage read the tree in (CA, a byte order mark, the
+    // caller's charset or its guess), as Node[ident] gives the raw values.
+    if (n.from && n.from->file && n.from->tree < n.from->file->tree_charsets.size())
+        ctx.ca = n.from->file->tree_charsets[n.from->tree];
+    const decoded_value d = p->typed(ctx);
     if (d.error) throw py::value_error(d.error->message);
     return to_python(d.value);
 }

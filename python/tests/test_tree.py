@@ -51,6 +51,7 @@ def test_typed_values_by_the_property_table():
     rect = sgfcheck.parse(b"(;FF[4]GM[1]SZ[19:13]PL[W];XX[private][two])").games[0]
     assert rect.root.get("SZ") == (19, 13) and rect.root.get("PL") == "W"
     assert rect[1].get("XX") == ["private", "two"]
+    assert sgfcheck.parse(b"(;FF[4]XY[one\\]])").games[0].root.get("XY") == "one]"
     with pytest.raises(ValueError, match="KM"):
         sgfcheck.parse(b"(;FF[4]KM[six])").games[0].root.get("KM")
     hexgame = sgfcheck.parse(b"(;FF[4]GM[11]SZ[11];B[c3];W[swap-pieces])").games[0]
@@ -70,6 +71,9 @@ def test_charsets_raw_values_and_edits_in_the_files_charset():
     assert b"C[cr\xe8me]" in out  # written in the file's charset
     with pytest.raises(ValueError, match="ISO-8859-1"):
         root.with_property("C", "囲碁")
+    # no CA: the texts are read in the charset the input stage chose, raw and typed alike
+    guessed = sgfcheck.parse("(;FF[4]GM[1]SZ[19]PB[Ren\u00e9 Fran\u00e7ois Dupr\u00e9])".encode("latin-1")).games[0].root
+    assert guessed["PB"] == ["René François Dupré"] and guessed.get("PB") == "René François Dupré"
     utf16 = "\ufeff(;FF[4]CA[UTF-16]GM[1]SZ[19]PB[本因坊秀策])".encode("utf-16-le")
     assert sgfcheck.parse(utf16).games[0].root.get("PB") == "本因坊秀策"
     bad = sgfcheck.parse(b"(;FF[4]CA[UTF-8]C[a\xffb])").games[0].root
