@@ -28,6 +28,13 @@ void check_finding(const sgf::decoded_value& d, std::size_t longest, const std::
                    "message of more than one line: " + sgf_fuzz::printable(d.error->message) + "; " + ctx);
 }
 
+// A board size from the value's length: 19x19 most of the time, also smaller and larger
+// (tt is a pass only up to 19x19), and unknown.
+std::uint32_t data_size(std::string_view raw) {
+    constexpr std::array<std::uint32_t, 5> sizes{19, 19, 9, 25, 0};
+    return sizes[raw.size() % sizes.size()];
+}
+
 void check_one(std::string_view raw, const sgf::decode_options& o, const std::string& row_ctx) {
     const std::string ctx = "value [" + sgf_fuzz::printable(raw, 80) + "] of " + row_ctx;
     for (int k = 0; k <= static_cast<int>(sgf::value_kind::unknown); ++k) {
@@ -53,11 +60,21 @@ void check_one(std::string_view raw, const sgf::decode_options& o, const std::st
     SGF_FUZZ_CHECK(plain ? real == real_rule : !real || real_rule, "is_real_text and the Real rule differ; " + ctx);
     SGF_FUZZ_CHECK(!number || real, "a Number that is no Real; " + ctx);
 
-    // The lower-case letter pair is the Go point rule's fast path.
-    const sgf::decode_options go{.size = {52, 52}};
-    const sgf::decoded_value p = sgf::decode_kind(sgf::value_kind::point, raw, go, "X");
+    // The lower-case letter pair is the shortcut of the letter-pair Point rule (Go, Amazons,
+    // Gess) and of Go's Move rule: the same values with and without it.
+    sgf::decode_options go{.size = {data_size(raw), data_size(raw)}};
+    sgf::decode_options by_rule = go;
+    by_rule.rules_only = true;
+    for (const auto k : {sgf::value_kind::point, sgf::value_kind::move, sgf::value_kind::stone}) {
+        const sgf::decoded_value fast = sgf::decode_kind(k, raw, go, "X");
+        const sgf::decoded_value slow = sgf::decode_kind(k, raw, by_rule, "X");
+        SGF_FUZZ_CHECK(fast.value == slow.value && fast.error == slow.error,
+                       "a shortcut and the rule differ as " + std::string(sgf::to_string(k)) + "; " + ctx);
+    }
     if (const auto lp = sgf::detail::lower_letter_pair(raw))
-        SGF_FUZZ_CHECK(!p.error && p.value == sgf::typed_value{*lp}, "lower_letter_pair and the Point rule differ; " + ctx);
+        SGF_FUZZ_CHECK(sgf::decode_kind(sgf::value_kind::point, raw, by_rule, "X").value == sgf::typed_value{*lp} ||
+                           (go.size.known() && !sgf::on_board(*lp, go.size)),
+                       "lower_letter_pair and the Point rule differ; " + ctx);
 }
 
 }  // namespace
@@ -92,6 +109,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     validate.values = false;
     const sgf::decoded_value checked = sgf::decode_property(row, raws, validate);
     SGF_FUZZ_CHECK(full.error == checked.error, "validating only finds otherwise than decoding; " + ctx);
+    sgf::decode_options by_rule = o;
+    by_rule.rules_only = true;
+    const sgf::decoded_value slow = sgf::decode_property(row, raws, by_rule);
+    SGF_FUZZ_CHECK(full.value == slow.value && full.error == slow.error, "the shortcuts and the rules differ; " + ctx);
 
     for (const std::string_view raw : raws) check_one(raw, o, ctx);
     return 0;

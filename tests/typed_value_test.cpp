@@ -225,7 +225,7 @@ TEST_CASE("texts in the file's charset decode to UTF-8") {
     CHECK(u.get<sgf::text>("C", sgf::context_of(u))->value == "\xC3\xA9t\xC3\xA9");
 }
 
-TEST_CASE("the checker's point fast path agrees with the rule on every corpus value") {
+TEST_CASE("the point and move shortcuts agree with the rules on every corpus value") {
     SGF_NEEDS_SHARED("corpus");
     // Every bracketed value of every corpus file (a plain scan: escapes skipped), and every
     // two-byte string over a-z A-Z and a few others.
@@ -249,7 +249,11 @@ TEST_CASE("the checker's point fast path agrees with the rule on every corpus va
         for (const char b : alphabet) values.push_back(std::string{a, b});
     CHECK(values.size() > 100000);
 
-    const sgf::decode_options any{.size = {52, 52}};
+    sgf::decode_options any{.size = {52, 52}};
+    any.rules_only = true;  // the rule itself, not the decoder's own use of the shortcut
+    const sgf::decode_options go19{.size = {19, 19}};
+    sgf::decode_options go19_rules = go19;
+    go19_rules.rules_only = true;
     std::size_t fast = 0;
     std::vector<std::string> disagree;  // one assertion for the lot: there are ~10^6 values
     for (const std::string& v : values) {
@@ -260,6 +264,12 @@ TEST_CASE("the checker's point fast path agrees with the rule on every corpus va
         // The fast path takes exactly the lower-case pairs and reads them as the rule does;
         // what it leaves to the rule is an error there or has an upper-case letter (27-52).
         const bool agree = lp ? (p != nullptr && *p == *lp) : (p == nullptr || p->column > 26 || p->row > 26);
+        // and the decoder with its shortcuts gives what the rules give, as point and as move
+        for (const auto k : {value_kind::point, value_kind::move}) {
+            const sgf::decoded_value quick = sgf::decode_kind(k, v, go19, "B");
+            const sgf::decoded_value slow = sgf::decode_kind(k, v, go19_rules, "B");
+            if (!(quick.value == slow.value && quick.error == slow.error) && disagree.size() < 10) disagree.push_back(v);
+        }
         if (!agree && disagree.size() < 10) disagree.push_back(v);
     }
     CHECK_MESSAGE(disagree.empty(), (disagree.empty() ? std::string{} : disagree.front()));

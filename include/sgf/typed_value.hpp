@@ -22,6 +22,7 @@
 //     expanded into their points (000_* "Compressed point lists"), [] of an elist -> empty.
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -134,6 +135,8 @@ struct decode_options {
     std::string_view charset{};          // the text's charset ("" or UTF-8: as they are)
     bool values = true;                  // false: validate only (texts, composes and lists are
                                          // not built; the checker's use)
+    bool rules_only = false;             // true: no shortcut, every value through its rule
+                                         // (the tests and the values fuzz target compare them)
 };
 
 // One value of a single kind (a ValueType, not a Compose); `ident` names the property in
@@ -148,8 +151,12 @@ struct decode_options {
 
 // All values of a property of row r: a single value, or a list (values in order, rectangles
 // expanded, an elist's [] empty). `raws` are the property's raw values.
-[[nodiscard]] decoded_value decode_property(const property_rule& r, const std::vector<std::string_view>& raws,
+[[nodiscard]] decoded_value decode_property(const property_rule& r, std::span<const std::string_view> raws,
                                       const decode_options& o = {});
+[[nodiscard]] inline decoded_value decode_property(const property_rule& r, const std::vector<std::string_view>& raws,
+                                             const decode_options& o = {}) {
+    return decode_property(r, std::span<const std::string_view>(raws), o);
+}
 
 // The decoding of a game tree's values: its game, board size and charset (texts in a file
 // without CA are read as UTF-8 when they are valid UTF-8, else as ISO-8859-1, the spec's

@@ -380,6 +380,30 @@ constexpr auto sorted_index = [] {
     return ix;
 }();
 
+// Identifiers of one or two capitals (nearly all of them) go straight to their rows: slot
+// (first letter) * 27 + (second letter + 1, or 0), holding the range of sorted_index.
+constexpr std::size_t short_slot(std::string_view id) noexcept {
+    return static_cast<std::size_t>(id[0] - 'A') * 27 + (id.size() == 2 ? static_cast<std::size_t>(id[1] - 'A') + 1 : 0);
+}
+constexpr bool is_short(std::string_view id) noexcept {
+    const auto cap = [](char c) { return c >= 'A' && c <= 'Z'; };
+    return (id.size() == 1 || id.size() == 2) && cap(id[0]) && (id.size() == 1 || cap(id[1]));
+}
+struct row_span {
+    std::uint16_t begin = 0, end = 0;
+};
+constexpr auto short_index = [] {
+    std::array<row_span, 26 * 27> slots{};
+    for (std::size_t k = 0; k < row_count; ++k) {
+        const std::string_view id = rows[sorted_index[k]].ident;
+        if (!is_short(id)) continue;
+        auto& sl = slots[short_slot(id)];
+        if (sl.begin == sl.end) sl.begin = static_cast<std::uint16_t>(k);
+        sl.end = static_cast<std::uint16_t>(k + 1);
+    }
+    return slots;
+}();
+
 }  // namespace
 
 std::string_view to_string(property_type t) noexcept {
@@ -396,11 +420,19 @@ std::string_view to_string(property_type t) noexcept {
 std::span<const property_rule> all_properties() noexcept { return rows; }
 
 const property_rule* find_property(std::string_view ident, int ff, int gm, profile p) noexcept {
-    const auto* lo = std::lower_bound(sorted_index.begin(), sorted_index.end(), ident,
-                                      [](std::uint16_t k, std::string_view id) { return rows[k].ident < id; });
+    const std::uint16_t* lo = nullptr;
+    const std::uint16_t* hi = sorted_index.data() + sorted_index.size();
+    if (is_short(ident)) {
+        const row_span sl = short_index[short_slot(ident)];
+        lo = sorted_index.data() + sl.begin;
+        hi = sorted_index.data() + sl.end;
+    } else {
+        lo = std::lower_bound(sorted_index.data(), hi, ident,
+                              [](std::uint16_t k, std::string_view id) { return rows[k].ident < id; });
+    }
     const property_rule* best = nullptr;
     int best_score = -1;
-    for (auto it = lo; it != sorted_index.end() && rows[*it].ident == ident; ++it) {
+    for (auto it = lo; it != hi && rows[*it].ident == ident; ++it) {
         const auto& r = rows[*it];
         if (!r.in_profile(p)) continue;
         const int score = (r.applies_to(gm) ? 8 : 0) + (r.defined_in(ff) ? 4 : 0) + (r.game_specific() ? 2 : 0) +

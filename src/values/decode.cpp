@@ -448,7 +448,7 @@ decoded_value decode_value(const property_rule& r, std::string_view raw, const d
     }
 }
 
-decoded_value decode_property(const property_rule& r, const std::vector<std::string_view>& raws, const decode_options& o) {
+decoded_value decode_property(const property_rule& r, std::span<const std::string_view> raws, const decode_options& o) {
     if (r.shape.card == cardinality::single) {
         if (raws.empty()) return {none{}, value_error{rule::value_syntax, 0, std::string(r.ident) + ": no value"}};
         decoded_value d = decode_value(r, raws.front(), o);

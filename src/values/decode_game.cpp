@@ -5,6 +5,8 @@
 #include "grammar/game_values.hpp"
 #include "sgf/value.hpp"
 #include "values/decode.hpp"
+#include "sgf/value_types.hpp"
+#include "values/match.hpp"
 
 namespace sgf::detail {
 
@@ -221,9 +223,21 @@ decode_state state_for(const decode_options& o, std::string_view ident, std::str
 
 }  // namespace
 
+namespace {
+// The common case without running the rule: two lower-case letters on the board
+// (values/match.hpp; the values fuzz target holds it to the rule).
+std::optional<board_point> on_board_letter_pair(const game_rule& gr, std::string_view raw, const decode_options& o) {
+    if (gr.point != point_syntax::letter_pair || o.rules_only) return std::nullopt;
+    const auto p = lower_letter_pair(raw);
+    if (!p || (o.size.known() && !on_board(*p, o.size))) return std::nullopt;
+    return p;
+}
+}  // namespace
+
 decoded_value decode_point(const game_rule& gr, std::string_view raw, std::uint32_t base, const decode_options& o,
                      std::string_view ident, std::string_view whole_raw) {
     if (gr.point == point_syntax::unknown) return unverified(gr, base, ident, whole_raw, "point");
+    if (const auto p = on_board_letter_pair(gr, raw, o)) return {*p, std::nullopt};
     const value_text t(raw, base);
     decode_state s = state_for(o, ident, whole_raw);
     if (run_point_rule(gr, t, s)) s.value = s.points.front();
@@ -252,6 +266,8 @@ decoded_value decode_stone(const game_rule& gr, std::string_view raw, std::uint3
 decoded_value decode_move(const game_rule& gr, std::string_view raw, std::uint32_t base, const decode_options& o,
                     std::string_view ident, std::string_view whole_raw) {
     if (gr.move == move_syntax::unknown) return unverified(gr, base, ident, whole_raw, "move");
+    if (gr.move == move_syntax::go && !(raw == "tt" && gr.tt_is_pass))
+        if (const auto p = on_board_letter_pair(gr, raw, o)) return {move{move_kind::point, {*p}, {}}, std::nullopt};
     const value_text t(raw, base);
     decode_state s = state_for(o, ident, whole_raw);
     const std::string expected = "a move: " + move_format(gr);
@@ -320,11 +336,7 @@ decoded_value decode_move(const game_rule& gr, std::string_view raw, std::uint32
 
 decoded_value decode_point_list_item(const game_rule& gr, std::string_view raw, const decode_options& o, std::string_view ident) {
     const auto parts = split_compose(raw);
-    if (!parts) {
-        decoded_value d = decode_point(gr, raw, 0, o, ident, raw);
-        if (d && o.values) d.value = list{{std::move(d.value)}};
-        return d;
-    }
+    if (!parts) return decode_point(gr, raw, 0, o, ident, raw);  // one point (a rectangle is a list)
     if (gr.point == point_syntax::unknown) return unverified(gr, 0, ident, raw, "point");
     const auto second_at = static_cast<std::uint32_t>(parts->second.data() - raw.data());
     const std::string rect_expected =
