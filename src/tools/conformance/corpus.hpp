@@ -327,9 +327,9 @@ struct expectation {
         } else if (word == "known-bug") {
             e.known_bug = std::string(rest);
         } else if (word == "profile") {
-            const auto p = find_profile(rest);
-            if (!p) fail("unknown profile '" + std::string(rest) + "'");
-            e.prof = *p;
+            const auto named = find_profile(rest);
+            if (!named) fail("unknown profile '" + std::string(rest) + "'");
+            e.prof = *named;
         } else if (word.size() == 4 && (word[0] == 'E' || word[0] == 'W' || word[0] == 'I')) {
             expected_diagnostic d;
             d.code = std::string(word);

@@ -8,6 +8,7 @@
 
 #include "sgf/write.hpp"
 #include "tools/diff/diff.hpp"
+#include "sgf/check.hpp"
 #include "sgf/diagnostic.hpp"
 #include "sgf/json.hpp"
 #include "sgf/parse.hpp"
@@ -43,13 +44,7 @@ std::string rows_of(std::string_view bytes) {
     std::set<std::string> seen;
     std::string out;
     for (const game_tree& t : r.trees) {
-        int gm = 1;
-        if (const auto g = t.front().find("GM")) {
-            try {
-                gm = std::stoi(g->front().unescaped());
-            } catch (const std::exception&) {
-            }
-        }
+        const int gm = context_of(t).gm;  // the one reading of a tree's GM
         for (preorder p(t); !p.done(); p.next())
             for (const property& q : p.current().properties()) {
                 const auto* row = find_property(q.ident(), 4, gm, profile::ff4);
