@@ -43,6 +43,16 @@ py::object line_of(const position& p) { return p.known() ? py::object(py::int_(p
 py::object column_of(const position& p) { return p.known() ? py::object(py::int_(p.column)) : py::object(py::none()); }
 py::object byte_of(const position& p) { return pos_or_none(p, &position::byte); }
 
+// line, column and byte of what `pos` says where it is (None when unknown).
+template <class Class, class Pos>
+Class def_position(Class cls, Pos pos) {
+    using T = typename Class::type;
+    cls.def_property_readonly("line", [pos](const T& x) { return line_of(pos(x)); });
+    cls.def_property_readonly("column", [pos](const T& x) { return column_of(pos(x)); });
+    cls.def_property_readonly("byte", [pos](const T& x) { return byte_of(pos(x)); });
+    return cls;
+}
+
 context_ptr context_for(const game_tree& t) { return std::make_shared<const tree_context>(context_of(t)); }
 
 py_tree top_tree(game_tree t, origin_ptr from) {
@@ -178,7 +188,8 @@ node node_from(const py::handle& props, const origin_ptr& from) {
 }  // namespace
 
 void bind_tree(py::module_& m) {
-    py::class_<py_property>(m, "Property", "One property of a node: identifier, raw values, position")
+    def_position(py::class_<py_property>(m, "Property", "One property of a node: identifier, raw values, position"),
+                 [](const py_property& p) { return p.p.pos(); })
         .def_property_readonly("ident", [](const py_property& p) { return std::string(p.p.ident()); })
         .def_property_readonly("values",
                                [](const py_property& p) {
@@ -186,9 +197,6 @@ void bind_tree(py::module_& m) {
                                    for (const value& v : p.p) out.append(raw_str(p.from, v.raw()));
                                    return out;
                                })
-        .def_property_readonly("line", [](const py_property& p) { return line_of(p.p.pos()); })
-        .def_property_readonly("column", [](const py_property& p) { return column_of(p.p.pos()); })
-        .def_property_readonly("byte", [](const py_property& p) { return byte_of(p.p.pos()); })
         .def_property_readonly("value_positions",
                                [](const py_property& p) {
                                    py::list out;
@@ -204,7 +212,8 @@ void bind_tree(py::module_& m) {
             return "<Property " + s + ">";
         });
 
-    py::class_<py_node>(m, "Node", "A node: its properties in file order; edits return new nodes")
+    def_position(py::class_<py_node>(m, "Node", "A node: its properties in file order; edits return new nodes"),
+                 [](const py_node& n) { return n.n.pos(); })
         .def(py::init([](const py::object& props) { return py_node{node_from(props, nullptr), nullptr, nullptr}; }),
              py::arg("properties") = py::none())
         .def_property_readonly("properties",
@@ -249,9 +258,6 @@ void bind_tree(py::module_& m) {
              [](const py_node& n, const std::string& ident) {
                  return py_node{edit([&] { return n.n.without_property(ident); }), n.from, n.ctx};
              })
-        .def_property_readonly("line", [](const py_node& n) { return line_of(n.n.pos()); })
-        .def_property_readonly("column", [](const py_node& n) { return column_of(n.n.pos()); })
-        .def_property_readonly("byte", [](const py_node& n) { return byte_of(n.n.pos()); })
         .def("same", [](const py_node& a, const py_node& b) { return a.n.same(b.n); })
         .def("__eq__", [](const py_node& a, const py_node& b) { return a.n == b.n; })
         .def("__repr__", [](const py_node& n) {
@@ -260,7 +266,8 @@ void bind_tree(py::module_& m) {
             return "<Node " + std::string(py::str(str_of(s))) + ">";
         });
 
-    py::class_<py_tree>(m, "GameTree", "A game tree: a sequence of nodes and its variations")
+    def_position(py::class_<py_tree>(m, "GameTree", "A game tree: a sequence of nodes and its variations"),
+                 [](const py_tree& t) { return t.t.pos(); })
         .def(py::init([](const std::vector<py_node>& nodes, const std::vector<py_tree>& variations) {
                  std::vector<node> ns;
                  for (const auto& n : nodes) ns.push_back(n.n);
@@ -314,9 +321,6 @@ void bind_tree(py::module_& m) {
              [](const py_tree& t, std::ptrdiff_t k) {
                  return edited(t, t.t.without_variation(index_of(k, t.t.variations().size(), "variation")), false);
              })
-        .def_property_readonly("line", [](const py_tree& t) { return line_of(t.t.pos()); })
-        .def_property_readonly("column", [](const py_tree& t) { return column_of(t.t.pos()); })
-        .def_property_readonly("byte", [](const py_tree& t) { return byte_of(t.t.pos()); })
         .def("same", [](const py_tree& a, const py_tree& b) { return a.t.same(b.t); })
         .def("__eq__", [](const py_tree& a, const py_tree& b) { return a.t == b.t; })
         .def("__repr__", [](const py_tree& t) {
