@@ -11,17 +11,13 @@
 // number: TM[5m] is E111 in an FF[4] file (ff4), W111 in an FF[3] file (the FF[4] rule
 // "time values are given in seconds" names what fix would change), nothing under current.
 //
-// Context: what the root of each game tree declares (context_of). Where it says nothing:
-//   FF: FF[1] under every profile (ff4_properties.txt FF "Default value: 1"), for the parser
-//       and the checker alike; FF[4]-only properties are then "not defined in FF[1]" (W211)
-//       and still value-checked by the definition that exists.
-//   GM: the profile's default game (profile_info::default_gm: Go, Hex for `hex`).
-//   SZ: the game row's default size (Go 19x19); no size = points not checked against it.
+// Context: what the root of each game tree declares (context.hpp: context_of).
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "sgf/context.hpp"
 #include "sgf/diagnostic.hpp"
 #include "sgf/properties.hpp"
 #include "sgf/tree.hpp"
@@ -35,27 +31,5 @@ struct check_options {
 
 // Every finding of the checker, sorted by position (byte offset; unknown positions last).
 [[nodiscard]] std::vector<diagnostic> check(const collection& c, const check_options& options = {});
-
-// What the root node of a game tree declares about the whole tree (ff4_properties.txt,
-// Root properties: FF, GM, SZ, CA), with the defaults where it says nothing. The parser
-// (levels of FF[1]-FF[3] identifiers), the checker and fix read trees through this one
-// function. An identifier with lowercase letters counts by its uppercase letters
-// (FF[1]-FF[3] long names: "FileFormat[3]" declares FF[3]); the first occurrence counts.
-struct tree_context {
-    int ff = 1;          // FF; 1 without FF; 4 when FF is no number 1-4 (ff_valid false: the
-                         // FF[4] rows are the best guess; the value check reports the value)
-    int gm = 1;          // GM; the profile's default game without GM or when GM is no number 1-63
-    board_size size{};   // SZ, else the game's default; {0,0} when SZ is invalid or unknown
-    std::string ca;      // CA's first value (escapes processed), "" without CA
-    bool ff_given = false, gm_given = false, sz_given = false, ca_given = false;
-    bool ff_valid = true;
-    // Offsets of the identifiers in the root node's source (0 when not given).
-    std::uint32_t ff_at = 0, gm_at = 0, sz_at = 0, ca_at = 0;
-};
-[[nodiscard]] tree_context context_of(const node& root, profile p = profile::ff4);
-[[nodiscard]] tree_context context_of(const game_tree& root, profile p = profile::ff4);
-
-// The FF version assumed for a root without FF: 1 under every profile.
-[[nodiscard]] constexpr int default_ff(profile) noexcept { return 1; }
 
 }  // namespace sgf

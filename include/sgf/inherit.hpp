@@ -8,7 +8,7 @@
 // Two ways in: `effective` answers for one node (a walk along its path), and
 // `inherit_walker` keeps the state on a pre-order walk in O(1) per property with an undo
 // log (the checker and `for_each_inherited` use it; explicit stacks, any depth). The FF
-// and GM of a tree are its context (check.hpp: context_of).
+// and GM of a tree are its context (context.hpp: context_of).
 // The properties returned are views: valid while the tree they come from lives.
 #include <cstddef>
 #include <functional>
@@ -18,7 +18,7 @@
 #include <string_view>
 #include <vector>
 
-#include "sgf/check.hpp"
+#include "sgf/context.hpp"
 #include "sgf/json.hpp"
 #include "sgf/properties.hpp"
 #include "sgf/tree.hpp"

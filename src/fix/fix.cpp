@@ -10,7 +10,7 @@
 #include "fix/detail.hpp"
 #include "grammar/value_scan.hpp"
 #include "parse/parse_source.hpp"
-#include "sgf/check.hpp"
+#include "sgf/context.hpp"
 #include "sgf/value_types.hpp"
 #include "tree/tree_rep.hpp"
 
@@ -19,13 +19,6 @@ namespace sgf {
 namespace {
 
 using detail::fix_context;
-
-// The root's value of `ident` (its FF[4] spelling; FF[1]-[3] long names count).
-std::optional<std::string> root_value(const node& root, std::string_view ident) {
-    for (const property& p : root.properties())
-        if (ff4_ident_of(p.ident()) == ident) return p.front().simple_text();
-    return std::nullopt;
-}
 
 // Offsets of every "M[" that may be an M property (an M not preceded by a letter, then
 // white space and '['), in one scan of the text: the board is replayed only for game trees
@@ -124,21 +117,18 @@ fix_result fix(const load_result& input) {
         c.unplaced = unplaced.empty() ? nullptr : &unplaced;
         c.tree = i;
         c.out = &r.diagnostics;
-        c.ff = context_of(root).ff;  // an FF that is no number: 4 (no FF[1]-FF[3] conversions)
-        // The game and board size the fixed tree will declare. They are read from the input's
-        // root first; when fixing changes them (GM[][9Z] loses its GM: Go by default), the
-        // tree is fixed again under what the output says, so that fixing the output changes
-        // nothing (B[tt] is a pass in Go only).
+        // The game and board size the fixed tree will declare, as the checker reads them
+        // (context_of: the one reading of a root). They are read from the input's root first;
+        // when fixing changes them (GM[][9Z] loses its GM), the tree is fixed again under what
+        // the output says, so that fixing the output changes nothing (B[tt] is a pass in Go only).
         const auto game_of = [&c](const node& declaring_root) {
-            const auto gm = root_value(declaring_root, "GM");
-            const auto gm_number = gm ? parse_number(*gm) : std::optional<std::int64_t>(1);
-            c.gm = gm_number && *gm_number >= 1 && *gm_number <= 63 ? static_cast<int>(*gm_number) : 0;
+            const tree_context t = context_of(declaring_root);
+            c.gm = t.gm;
             c.game = find_game(c.gm);
-            c.size = c.game ? c.game->default_size : board_size{};
-            if (const auto sz = root_value(declaring_root, "SZ"))
-                if (const auto s = parse_size(*sz)) c.size = *s;
+            c.size = t.size;
+            return t;
         };
-        game_of(root);
+        c.ff = game_of(root).ff;  // an FF that is no number: 4 (no FF[1]-FF[3] conversions)
         const std::size_t findings = r.diagnostics.size();
         std::unique_ptr<detail::go_board> board;
         game_tree fixed;
@@ -154,7 +144,7 @@ fix_result fix(const load_result& input) {
             fixed = fix_tree(trees[i], c);
             const int gm = c.gm;
             const board_size size = c.size;
-            game_of(fixed.front());
+            (void)game_of(fixed.front());
             if (c.gm == gm && c.size == size) break;
         }
         out.push_back(std::move(fixed));

@@ -7,7 +7,7 @@
 #include "grammar/recover.hpp"
 #include "parse/parse_source.hpp"
 #include "sgf/parse.hpp"
-#include "sgf/check.hpp"
+#include "sgf/context.hpp"
 #include "sgf/properties.hpp"
 #include "table/findings.hpp"
 #include "tree/assembler.hpp"

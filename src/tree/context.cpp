@@ -1,9 +1,9 @@
-// The context of a game tree: what its root declares (check.hpp: context_of). One function
-// for the parser, the checker, inherit and fix.
+// The context of a game tree: what its root declares (context.hpp: context_of). One function
+// for the parser, the checker, inherit, fix and the JSON tree.
 #include <optional>
 #include <string>
 
-#include "sgf/check.hpp"
+#include "sgf/context.hpp"
 #include "sgf/value_types.hpp"
 
 namespace sgf {

@@ -5,6 +5,7 @@
 
 #include <vector>
 
+#include "sgf/context.hpp"
 #include "sgf/input.hpp"
 #include "sgf/properties.hpp"
 #include "sgf/value.hpp"
@@ -146,16 +147,6 @@ bool unescapes_to_utf8(std::string_view raw) {
     return ok && carry.empty();
 }
 
-// The game a top-level game tree declares (GM, default 1): which properties are compose-typed.
-int game_of(const game_tree& root) {
-    for (const property& p : root.front().properties()) {
-        if (ff4_ident_of(p.ident()) != "GM" || p.size() == 0) continue;
-        const auto n = parse_number(p.front().simple_text());
-        return n && *n >= 1 && *n <= 1000 ? static_cast<int>(*n) : 0;
-    }
-    return 1;
-}
-
 }  // namespace
 
 namespace detail {
@@ -184,7 +175,7 @@ void json_tree_writer::document(const collection& c) {
 
 void json_tree_writer::tree(const game_tree& root, std::size_t index) {
     tree_ = index;
-    gm_ = game_of(root);
+    gm_ = context_of(root).gm;  // which properties are compose-typed
     game_ = find_game(gm_);
     number_ = 0;
     if (hook_) hook_->enter_top(root);
