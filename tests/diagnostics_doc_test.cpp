@@ -80,7 +80,10 @@ std::string escape_cell(std::string_view t) {
 std::string expected_row(const sgf::rule_row& r) {
     const std::string number = std::to_string(1000 + r.number).substr(1);
     const auto lv = [&](sgf::profile p) { return level_word(r.level[static_cast<std::size_t>(p)]); };
-    return "| " + number + " | " + std::string(sgf::code_of(r.id)) + " | " + std::string(r.name) + " | " +
+    // an anchor per letter the code can print: links (SARIF helpUri, the conformance page)
+    // name the printed code in lower case, "#w202"
+    const std::string anchors = "<a id=\"e" + number + "\"></a><a id=\"w" + number + "\"></a><a id=\"i" + number + "\"></a>";
+    return "| " + number + " | " + anchors + std::string(sgf::code_of(r.id)) + " | " + std::string(r.name) + " | " +
            lv(sgf::profile::ff4) + " | " + lv(sgf::profile::current) + " | " + lv(sgf::profile::hex) + " | " +
            ff_text(r.ff) + " | " + (r.ff == sgf::every_ff ? "-" : level_word(r.outside)) + " | " +
            escape_cell(r.title) + " | " + escape_cell(r.source) + ": " + escape_cell(r.sentence) + " | " +
