@@ -19,14 +19,8 @@ using sgf_test::slurp;
 using sgf_test::temp_dir;
 
 std::vector<std::string> lines_of(const std::string& s) {
-    std::vector<std::string> out;
-    for (std::size_t b = 0; b < s.size();) {
-        const std::size_t e = s.find('\n', b);
-        const std::size_t end = e == std::string::npos ? s.size() : e + 1;
-        out.push_back(s.substr(b, end - b));
-        b = end;
-    }
-    return out;
+    const auto views = sgf::tools::lines_of(s);
+    return {views.begin(), views.end()};
 }
 
 // Applies a unified diff to `a` as patch(1) would, checking every context and removed line.

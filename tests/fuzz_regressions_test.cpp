@@ -189,18 +189,25 @@ TEST_CASE("fuzz target node_reader on the generated big inputs") { replay_genera
 // ~4x as long (measured 3.8x-6.2x; inputs that make a million diagnostics are memory bound),
 // quadratic ~16x. Fails above 10x (plus 0.02 s and 1 ns per byte of slack for clock
 // resolution and first-touch page faults).
+// `seconds(input)`, the CPU time of some work on it, on case c and on its quarter: at most 10x
+// (the best of 3 runs of the quarter, of up to 2 of the full case).
+template <class Seconds>
+void check_linear(const sgf_fuzz::generated_case& c, Seconds&& seconds) {
+    const std::string small = c.scaled_down(4).build();
+    const std::string full = c.build();
+    double t_small = 1e9, t_full = 1e9;
+    for (int i = 0; i < 3; ++i) t_small = std::min(t_small, seconds(small));
+    const double limit = 10 * t_small + 0.02 + 1e-9 * static_cast<double>(full.size());
+    for (int i = 0; i < 2 && t_full > limit; ++i) t_full = std::min(t_full, seconds(full));
+    INFO(c.name, ": ", small.size(), " bytes in ", t_small, " s, ", full.size(), " bytes in ", t_full, " s (CPU)");
+    CHECK(t_full <= limit);
+}
+
 TEST_CASE("fuzz generated inputs parse in linear time") {
     for (const auto& c : sgf_fuzz::read_generated((fuzz_dir() / "regressions" / "generated.txt").string())) {
         if (c.heavy()) continue;
         const bool check = std::find(c.targets.begin(), c.targets.end(), "check") != c.targets.end();
-        const std::string small = c.scaled_down(4).build();
-        const std::string full = c.build();
-        double t_small = 1e9, t_full = 1e9;
-        for (int i = 0; i < 3; ++i) t_small = std::min(t_small, cpu_seconds_to_parse(small, check));
-        const double limit = 10 * t_small + 0.02 + 1e-9 * static_cast<double>(full.size());
-        for (int i = 0; i < 2 && t_full > limit; ++i) t_full = std::min(t_full, cpu_seconds_to_parse(full, check));
-        INFO(c.name, ": ", small.size(), " bytes in ", t_small, " s, ", full.size(), " bytes in ", t_full, " s (CPU)");
-        CHECK(t_full <= limit);
+        check_linear(c, [check](const std::string& input) { return cpu_seconds_to_parse(input, check); });
     }
 }
 
@@ -219,14 +226,7 @@ TEST_CASE("fuzz generated inputs fix in linear time") {
     std::size_t timed = 0;
     for (const auto& c : sgf_fuzz::read_generated((fuzz_dir() / "regressions" / "generated.txt").string())) {
         if (c.heavy() || c.targets.empty() || !c.for_target("fix")) continue;
-        const std::string small = c.scaled_down(4).build();
-        const std::string full = c.build();
-        double t_small = 1e9, t_full = 1e9;
-        for (int i = 0; i < 3; ++i) t_small = std::min(t_small, cpu_seconds_to_run(t, small));
-        const double limit = 10 * t_small + 0.02 + 1e-9 * static_cast<double>(full.size());
-        for (int i = 0; i < 2 && t_full > limit; ++i) t_full = std::min(t_full, cpu_seconds_to_run(t, full));
-        INFO(c.name, ": ", small.size(), " bytes in ", t_small, " s, ", full.size(), " bytes in ", t_full, " s (CPU)");
-        CHECK(t_full <= limit);
+        check_linear(c, [&t](const std::string& input) { return cpu_seconds_to_run(t, input); });
         ++timed;
     }
     CHECK(timed >= 6);

@@ -28,22 +28,10 @@ namespace fs = std::filesystem;
 using sgf_test::slurp;
 using sgf_test::temp_dir;
 
-struct outcome {
-    int status;        // exit status, -1 when killed by a signal
-    std::string out;   // stdout and stderr
-};
+using outcome = sgf_test::run_result;  // out: stdout and stderr together
 
 // Runs a shell command line (sgfcheck as $S), stdout and stderr together.
-outcome sh(const std::string& line) {
-    const std::string cmd = "S='" + std::string(SGF_SGFCHECK) + "'; (" + line + ") 2>&1";
-    FILE* p = popen(cmd.c_str(), "r");
-    REQUIRE(p != nullptr);
-    std::string out;
-    std::array<char, 4096> buf{};
-    while (const std::size_t n = fread(buf.data(), 1, buf.size(), p)) out.append(buf.data(), n);
-    const int st = pclose(p);
-    return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
-}
+outcome sh(const std::string& line) { return sgf_test::run_shell("S='" + std::string(SGF_SGFCHECK) + "'; (" + line + ") 2>&1"); }
 
 bool has(const std::string& s, std::string_view part) { return s.find(part) != std::string::npos; }
 

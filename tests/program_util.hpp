@@ -27,18 +27,23 @@ struct run_result {
     std::string out;
 };
 
-// Runs sgfcheck with `args` (shell words), stdout captured, stderr to /dev/null, stdin
-// from `stdin_file` when one is given.
-inline run_result run(const std::string& args, const std::string& stdin_file = "") {
-    std::string cmd = std::string(SGF_SGFCHECK) + " " + args + " 2>/dev/null";
-    if (!stdin_file.empty()) cmd += " < " + stdin_file;
-    FILE* p = popen(cmd.c_str(), "r");
+// Runs a shell command line, its stdout captured.
+inline run_result run_shell(const std::string& command_line) {
+    FILE* p = popen(command_line.c_str(), "r");
     REQUIRE(p != nullptr);
     std::string out;
     std::array<char, 4096> buf{};
     while (const std::size_t n = fread(buf.data(), 1, buf.size(), p)) out.append(buf.data(), n);
     const int st = pclose(p);
     return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
+}
+
+// Runs sgfcheck with `args` (shell words), stdout captured, stderr to /dev/null, stdin
+// from `stdin_file` when one is given.
+inline run_result run(const std::string& args, const std::string& stdin_file = "") {
+    std::string cmd = std::string(SGF_SGFCHECK) + " " + args + " 2>/dev/null";
+    if (!stdin_file.empty()) cmd += " < " + stdin_file;
+    return run_shell(cmd);
 }
 
 struct run_output {

@@ -12,6 +12,7 @@
 #include <fstream>
 #include <string>
 
+#include "tests/program_util.hpp"
 #include "tests/shared_dir.hpp"
 
 namespace {
@@ -23,14 +24,8 @@ struct self_run {
 
 self_run run_self(const std::string& env, const std::string& test_case) {
     const std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
-    const std::string cmd = env + " '" + self + "' --no-colors=true '--test-case=" + test_case + "' 2>&1";
-    FILE* p = popen(cmd.c_str(), "r");
-    REQUIRE(p != nullptr);
-    std::string out;
-    std::array<char, 4096> buf{};
-    while (const std::size_t n = fread(buf.data(), 1, buf.size(), p)) out.append(buf.data(), n);
-    const int st = pclose(p);
-    return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
+    const auto r = sgf_test::run_shell(env + " '" + self + "' --no-colors=true '--test-case=" + test_case + "' 2>&1");
+    return {r.status, r.out};
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "inputs.hpp"
+#include "write/sink_buffer.hpp"
 #include "sgf/diagnostic.hpp"
 #include "sgf/properties.hpp"
 #include "tools/generate/generate.hpp"
@@ -50,11 +51,9 @@ public:
     [[nodiscard]] const std::string& name() const noexcept { return name_; }
 
 private:
-    static constexpr std::size_t buffer_size = 1 << 16;
-    void flush_stdout();
     void write_stdout(std::string_view bytes);
     std::string name_;
-    std::string buffer_;
+    detail::sink_buffer stdout_;  // standard output, in pieces of 64 KiB
     std::unique_ptr<detail::atomic_file> file_;
 };
 // Reports a failed output on stderr; returns exit_usage.

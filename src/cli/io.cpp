@@ -36,40 +36,24 @@ std::optional<std::string> read_input_reported(const std::string& name) {
 
 // --- output ---------------------------------------------------------------------------
 
-output::output(const std::string& path) : name_(path.empty() || path == "-" ? std::string("standard output") : path) {
+output::output(const std::string& path)
+    : name_(path.empty() || path == "-" ? std::string("standard output") : path),
+      stdout_([this](std::string_view s) { write_stdout(s); }) {
     detail::ignore_file_size_signal();  // a write over RLIMIT_FSIZE: EFBIG, reported
-    if (path.empty() || path == "-") {
-        std::cout.flush();  // anything printed before comes first
-        buffer_.reserve(buffer_size);
-    } else {
-        file_ = std::make_unique<detail::atomic_file>(path);
-    }
+    if (path.empty() || path == "-") std::cout.flush();  // anything printed before comes first
+    else file_ = std::make_unique<detail::atomic_file>(path);
 }
 
 output::~output() = default;
 
 void output::write(std::string_view bytes) {
-    if (file_) {
-        file_->write(bytes);
-        return;
-    }
-    if (buffer_.size() + bytes.size() <= buffer_size) {
-        buffer_.append(bytes);
-        return;
-    }
-    flush_stdout();
-    if (bytes.size() >= buffer_size) write_stdout(bytes);
-    else buffer_.append(bytes);
+    if (file_) file_->write(bytes);
+    else stdout_.put(bytes);
 }
 
 void output::commit() {
     if (file_) file_->commit();
-    else flush_stdout();
-}
-
-void output::flush_stdout() {
-    write_stdout(buffer_);
-    buffer_.clear();
+    else stdout_.flush();
 }
 
 void output::write_stdout(std::string_view bytes) {

@@ -13,8 +13,6 @@
 
 namespace sgf::tools {
 
-namespace {
-
 std::vector<std::string_view> lines_of(std::string_view s) {
     std::vector<std::string_view> out;
     for (std::size_t b = 0; b < s.size();) {
@@ -25,6 +23,8 @@ std::vector<std::string_view> lines_of(std::string_view s) {
     }
     return out;
 }
+
+namespace {
 
 enum class op : std::uint8_t { same, del, ins };
 
