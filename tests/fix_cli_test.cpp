@@ -178,7 +178,7 @@ TEST_CASE("fix: the exit status agrees with check on the output") {
     CHECK(kept.out == "(;FF[4]CA[UTF-8]UNPLACED[GNU Go played this.]\n;B[aa]UNPLACED[[lost\\]][%])\n");
 }
 
-TEST_CASE("fmt reads through the input stage and keeps the file's charset") {
+TEST_CASE("fmt and dump and fix read through the input stage") {
     temp_dir d;
     // UTF-16LE with a byte order mark: read, made canonical, written back in UTF-16LE
     const std::u16string text = u"\uFEFF(;FF[4]CA[UTF-16]PB[\u9ED1\u65B9]  ;B[aa])";
@@ -196,6 +196,16 @@ TEST_CASE("fmt reads through the input stage and keeps the file's charset") {
         want_bytes += static_cast<char>(c >> 8);
     }
     CHECK(r.out == want_bytes);
+    // dump: the values in UTF-8; fix: written in UTF-8 (CA[UTF-8], no byte order mark)
+    const auto j = run("dump " + d.path.string() + "/u16.sgf");
+    CHECK(j.status == 0);
+    CHECK(j.out.find("[\"CA\",[\"UTF-16\"]],[\"PB\",[\"\u9ED1\u65B9\"]]") != std::string::npos);
+    const auto f = run("fix " + d.path.string() + "/u16.sgf");
+    CHECK(f.status == 0);
+    CHECK(f.out == "(;FF[4]CA[UTF-8]PB[\u9ED1\u65B9]\n;B[aa])\n");
     // a Latin-1 file stays Latin-1 (its bytes are not converted)
-    CHECK(run("fmt " + d.file("l1.sgf", "(;FF[4]CA[ISO-8859-1]PB[Hrab\xE1nek]  )")).out == "(;FF[4]CA[ISO-8859-1]PB[Hrab\xE1nek])\n");
+    const std::string l1 = d.file("l1.sgf", "(;FF[4]CA[ISO-8859-1]PB[Hrab\xE1nek]  )");
+    CHECK(run("fmt " + l1).out == "(;FF[4]CA[ISO-8859-1]PB[Hrab\xE1nek])\n");
+    CHECK(run("dump " + l1).out.find("[\"PB\",[\"Hrab\u00E1nek\"]]") != std::string::npos);
+    CHECK(run("fix " + l1).out == "(;FF[4]CA[UTF-8]PB[Hrab\u00E1nek])\n");
 }

@@ -1,6 +1,8 @@
 // sgfcheck fix over every file of ../shared/corpus: no crash, output without syntax errors,
 // no checker error (profile ff4) except the findings listed below with the reason they
-// cannot be repaired, no value lost, and fix(fix(x)) == fix(x) byte for byte.
+// cannot be repaired, none at all in the output of a file that passed, the errors fix
+// reports equal to what sgfcheck says of its output, no value lost, and fix(fix(x)) ==
+// fix(x) byte for byte.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -11,6 +13,7 @@
 #include <vector>
 
 #include "sgf/check.hpp"
+#include "sgf/check_file.hpp"
 #include "sgf/fix.hpp"
 #include "sgf/input.hpp"
 #include "sgf/write.hpp"
@@ -117,6 +120,17 @@ std::vector<std::string> unplaced_tokens(const sgf::load_result& in, std::string
     return tokens;
 }
 
+// The codes of the errors among `ds`, sorted, space-separated.
+std::string error_codes(const std::vector<sgf::diagnostic>& ds) {
+    std::vector<std::string> codes;
+    for (const sgf::diagnostic& d : ds)
+        if (d.level == sgf::severity::error) codes.emplace_back(d.code);
+    std::sort(codes.begin(), codes.end());
+    std::string s;
+    for (const std::string& c : codes) s += (s.empty() ? "" : " ") + c;
+    return s;
+}
+
 struct tally {
     std::size_t files = 0, fixed = 0, changed = 0, unrepairable_files = 0;
     std::map<std::string, std::size_t> reasons;  // reason -> files
@@ -172,6 +186,19 @@ TEST_CASE("fix: every corpus file fixes to clean FF[4] without losing a value") 
         const sgf::fix_result again = sgf::fix(back);
         CHECK(sgf::write(again.trees) == out);
         CHECK(sgf_test::codes_of(again.diagnostics) == "");
+
+        // fix agrees with sgfcheck: the errors it reports as left in its output (its own and
+        // the checker's on the fixed trees, src/cli/fix.cpp) are what `sgfcheck OUT` says.
+        const sgf::file_check out_check = sgf::check_file(out);
+        std::vector<sgf::diagnostic> said = f.diagnostics;
+        for (sgf::diagnostic& d : sgf::check(f.trees)) said.push_back(std::move(d));
+        CHECK(error_codes(said) == error_codes(out_check.diagnostics));
+
+        // Never a passing file made failing: what `sgfcheck FILE` passes, it passes fixed.
+        if (sgf::check_file(bytes).ok()) {
+            INFO("passes sgfcheck, and fixed: ", error_codes(out_check.diagnostics));
+            CHECK(out_check.ok());
+        }
 
         // The checker (profile ff4) finds no error but the unrepairable ones.
         std::set<std::string> reasons;
