@@ -480,7 +480,8 @@ TEST_CASE("charset: errors inside long runs of characters") {
 
 TEST_CASE("charset: random bytes keep the invariants") {
     // Whatever the bytes: valid UTF-8 out, every byte accounted for, invalid sequences in
-    // order and each at a U+FFFD, offsets monotonic. Biased towards high bytes and SGF text.
+    // order and each at a U+FFFD (find_invalid finds the same), offsets monotonic. Biased
+    // towards high bytes and SGF text.
     std::uint32_t seed = 987654321;
     auto next = [&] {
         seed = seed * 1664525u + 1013904223u;
@@ -503,6 +504,10 @@ TEST_CASE("charset: random bytes keep the invariants") {
             const auto d = sgf::decode_to_utf8(bytes, cs);
             REQUIRE(d.ok());
             CHECK(sgf::is_valid_utf8(d.utf8));
+            // find_invalid finds the same sequences without decoding, as many as asked for
+            CHECK(sgf::find_invalid(bytes, cs, SIZE_MAX) == d.invalid);
+            const std::vector<inv> first3(d.invalid.begin(), d.invalid.begin() + std::min<std::size_t>(3, d.invalid.size()));
+            CHECK(sgf::find_invalid(bytes, cs, 3) == first3);
             CHECK(d.map.utf8_end() == d.utf8.size());
             CHECK(d.map.source_end() == bytes.size());
             std::size_t end = 0;

@@ -165,6 +165,9 @@ struct decoded {
 [[nodiscard]] decoded decode_to_utf8(std::string_view bytes, std::string_view charset,
                                      invalid_policy policy = invalid_policy::replace);
 
+// The first `limit` invalid sequences decode_to_utf8 would find, without decoding the text
+// (memory does not grow with `bytes`). None for an unknown charset.
+[[nodiscard]] std::vector<invalid_sequence> find_invalid(std::string_view bytes, std::string_view charset, std::size_t limit);
 // The way back: valid UTF-8 text in `charset` (as decode_to_utf8 names it; "UTF-16" and
 // "UTF-32" as iconv writes them), without a byte order mark. nullopt when the text is not
 // valid UTF-8 or holds a character the charset cannot write.

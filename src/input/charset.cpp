@@ -911,6 +911,47 @@ decoded decode_to_utf8(std::string_view bytes, std::string_view charset, invalid
     return d;
 }
 
+namespace {
+
+// Keeps only the invalid sequences, the first `limit` of them: the text is not kept.
+struct invalid_sink {
+    std::vector<invalid_sequence>& out;
+    std::size_t limit;
+    void ascii(std::size_t, std::size_t) {}
+    void character(std::size_t, std::size_t, std::string_view) {}
+    void characters(std::size_t, std::span<const std::uint8_t>, std::string_view) {}
+    void invalid(std::size_t off, std::size_t len) {
+        if (out.size() < limit) out.push_back({off, len});
+    }
+};
+
+}  // namespace
+
+std::vector<invalid_sequence> find_invalid(std::string_view bytes, std::string_view charset, std::size_t limit) {
+    std::vector<invalid_sequence> out;
+    const auto r = lookup(charset);
+    const family f = r.entry ? r.entry->fam : family::generic;
+    if (f == family::utf8) {
+        const std::size_t skip = bom_length_for(bytes, "UTF-8");
+        scan_utf8(bytes.substr(skip), [&](std::size_t off, std::size_t len) {
+            if (out.size() < limit) out.push_back({skip + off, len});
+        });
+        return out;
+    }
+    const bool wide = f == family::utf16 || f == family::utf16le || f == family::utf16be || f == family::utf32 ||
+                      f == family::utf32le || f == family::utf32be;
+    if (wide) {  // never ASCII-safe: such files are converted whole anyway
+        out = decode_to_utf8(bytes, charset).invalid;
+        if (out.size() > limit) out.resize(limit);
+        return out;
+    }
+    iconv_handle cd("UTF-8", std::string(r.entry ? r.entry->decoder : charset));
+    if (!cd.valid()) return out;
+    invalid_sink sink{out, limit};
+    legacy_decoder<invalid_sink>(bytes, f, cd, sink).run();
+    return out;
+}
+
 // ---------------------------------------------------------------------------------------
 // Encoding (the way back, for writers that keep a file's charset)
 

@@ -344,7 +344,8 @@ load_result load(std::string file, const load_options& options) {
             const std::string& cs = i < r.tree_charsets.size() ? r.tree_charsets[i] : chosen.charset;
             const std::string_view part = std::string_view(bytes).substr(from, to - from);
             if (all_ascii(part)) continue;
-            std::vector<invalid_sequence> bad = cs == "UTF-8" ? validate_utf8(part) : decode_to_utf8(part, cs).invalid;
+            // (only as many as are listed: a 200 MB value is not decoded to be checked)
+            std::vector<invalid_sequence> bad = find_invalid(part, cs, max_invalid_reports + 1);
             for (auto& s : bad) s.offset += from;
             rep.invalid(bad, cs);
         }

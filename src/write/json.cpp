@@ -326,14 +326,18 @@ void json_tree_writer::text(std::string_view raw) {
     }
     put("{\"bytes\":\"");
     unescaped_pieces(raw, [&](std::string_view p) {
-        std::string hex;
-        hex.reserve(2 * p.size());
+        char hex[8192];  // in pieces: a 200 MB value needs no 400 MB of hex digits
+        std::size_t n = 0;
         for (const char ch : p) {
             const auto c = static_cast<unsigned char>(ch);
-            hex.push_back(hex_digits[c >> 4]);
-            hex.push_back(hex_digits[c & 15]);
+            hex[n++] = hex_digits[c >> 4];
+            hex[n++] = hex_digits[c & 15];
+            if (n == sizeof hex) {
+                put(std::string_view(hex, n));
+                n = 0;
+            }
         }
-        put(hex);
+        put(std::string_view(hex, n));
     });
     put("\"}");
 }
