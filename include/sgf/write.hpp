@@ -22,9 +22,11 @@ struct write_options {
 
 [[nodiscard]] std::string write(const collection& c, const write_options& options = {});
 // The same bytes, handed to `sink` in pieces (never a whole copy of a value): for writing
-// big collections to a file or stdout. An exception from the sink stops the writing.
+// big collections to a file or stdout. An exception from the sink stops the writing. Named
+// apart from write(): an overload taking a std::function second would make the natural
+// write(c, {.width = 79}) fail to compile with clang and libstdc++.
 using write_sink = std::function<void(std::string_view)>;
-void write(const collection& c, const write_sink& sink, const write_options& options = {});
+void write_to(const collection& c, const write_sink& sink, const write_options& options = {});
 [[nodiscard]] std::string write(const game_tree& t, const write_options& options = {});
 [[nodiscard]] std::string write(const node& n);
 

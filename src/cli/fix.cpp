@@ -95,7 +95,7 @@ int fix_one(const std::string& in, const fix_options& o) {
         output out(o.how == mode::in_place ? in : o.out);
         std::size_t at = 0;  // --in-place: how much of the output equals the input so far
         bool same = true;
-        write(f.trees, [&](std::string_view s) {
+        write_to(f.trees, [&](std::string_view s) {
             if (same) {
                 same = bytes.substr(at, s.size()) == s;
                 at += s.size();

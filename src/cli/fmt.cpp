@@ -41,7 +41,7 @@ int run_fmt(const std::vector<std::string>& args) {
     try {
         output o(out);
         if (!r.converted) {
-            write(r.trees, [&o](std::string_view s) { o.write(s); }, wopts);
+            write_to(r.trees, [&o](std::string_view s) { o.write(s); }, wopts);
         } else {
             // Back into the file's charset (whole: these files are rare and small).
             const auto bom = detect_bom(bytes);

@@ -129,7 +129,7 @@ private:
 
 }  // namespace
 
-void write(const collection& c, const write_sink& sink, const write_options& options) {
+void write_to(const collection& c, const write_sink& sink, const write_options& options) {
     writer w(options, sink);
     for (const game_tree& t : c) w.tree(t);
     w.finish();
@@ -137,7 +137,7 @@ void write(const collection& c, const write_sink& sink, const write_options& opt
 
 std::string write(const collection& c, const write_options& options) {
     std::string out;
-    write(c, [&out](std::string_view s) { out.append(s); }, options);
+    write_to(c, [&out](std::string_view s) { out.append(s); }, options);
     return out;
 }
 
