@@ -48,9 +48,18 @@ const std::string game = "(;FF[4]GM[1]SZ[19];B[pd];W[dp])";
 TEST_CASE("io: a failed write to standard output is exit 2 naming it") {
     temp_dir d;
     const std::string f = d.file("a.sgf", "(;FF[3]C[x]GM[1]HA[0])");
-    for (const std::string cmd : {"fmt", "dump", "fix", "check --format=json", "--help"}) {
+    // Every command that writes to standard output, its help included (some end the
+    // program from the option parser).
+    for (const std::string cmd :
+         {"fmt @", "fmt --width 20 @", "dump @", "dump --positions @", "dump --show-inherited @", "fix @",
+          "fix --dry-run @", "@", "check --format=json @", "check --format=sarif @", "check --statistics @",
+          "stats @", "stats --format=json @", "gen --seed 3", "--help", "help fix", "version", "check --help",
+          "fmt --help", "dump --help", "fix --help", "stats --help", "gen --help", "diff --help",
+          "conformance --help"}) {
         CAPTURE(cmd);
-        const outcome o = sh("$S " + cmd + (cmd == "--help" ? "" : " " + f) + " > /dev/full");
+        std::string line = cmd;
+        if (const auto at = line.find('@'); at != std::string::npos) line.replace(at, 1, f);
+        const outcome o = sh("$S " + line + " > /dev/full");
         CHECK(o.status == 2);
         CHECK(has(o.out, "cannot write standard output: No space left on device"));
     }

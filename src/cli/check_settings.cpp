@@ -95,7 +95,7 @@ check_settings parse_check_settings(const std::vector<std::string>& args) {
             options_done = true;
         } else if (a == "--help" || a == "-h") {
             std::cout << check_help;
-            std::exit(exit_ok);
+            std::exit(finish_stdout());  // a failed write of the help is exit 2 too
         } else if (auto v = option_value(args, i, "--format")) {
             if (*v == "json") s.format = output_format::json;
             else if (*v == "text") s.format = output_format::text;

@@ -54,7 +54,7 @@ options read_options(const std::vector<std::string>& args) {
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (args[i] == "--help" || args[i] == "-h") {
             std::cout << usage;
-            std::exit(exit_ok);
+            std::exit(finish_stdout());  // a failed write of the help is exit 2 too
         } else if (auto v = option_value(args, i, "--impl")) {
             o.impls.push_back(*v);
         } else if (auto c = option_value(args, i, "--cases")) {

@@ -82,7 +82,7 @@ options parse_options(const std::vector<std::string>& args) {
         const std::string& a = args[i];
         if (a == "--help" || a == "-h") {
             std::cout << diff_usage;
-            std::exit(exit_ok);
+            std::exit(finish_stdout());  // a failed write of the help is exit 2 too
         } else if (auto v = option_value(args, i, "--impl")) {
             o.impl = *v;
         } else if (auto c = option_value(args, i, "--count")) {
