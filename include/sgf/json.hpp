@@ -22,6 +22,13 @@
 // (number: the node's number in pre-order as 000_* numbers them, root = 0; path: the
 // top-level game tree, the variation taken at each fork, the node's index in its sequence;
 // positions are of the ';', the identifier and each value's '[' in the file).
+//
+// Nesting: a value of a game tree k variations deep is 7 + 2k levels deep in the JSON (8 + 2k
+// for a part of a composed value). Readers with a depth limit stop before the SGF does: jq 1.6
+// (Debian 12) reads 256 levels (about 124 nested variations), Python's json module about
+// 1000 (its recursion limit, about 490); node and this library's readers have none that
+// matters. tests/json_readers_test.cpp checks that Python, jq and node read every dump as a
+// strict reader does.
 #include <cstddef>
 #include <functional>
 #include <string>
