@@ -1,14 +1,20 @@
 #!/bin/sh
 # Peak memory of fmt, dump and fix on a file holding one 200 MB value (issue 14 / 12 target:
 # at most 2.5x the input). Prints, per command, the peak RSS and its ratio to the file size.
-#   bench/value_memory.sh [SGFCHECK] [MB]        (defaults: build/sgfcheck, 200)
+#   bench/value_memory.sh [SGFCHECK] [MB] [ascii|latin1]   (defaults: build/sgfcheck, 200, ascii)
+# latin1: the value is MB of 0xE9 (e-acute) in a CA[ISO-8859-1] file, twice as long in UTF-8.
 set -eu
 bin=${1:-build/sgfcheck}
 mb=${2:-200}
+kind=${3:-ascii}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 f="$tmp/value.sgf"
-{ printf '(;FF[4]GM[1]C['; head -c $((mb * 1024 * 1024)) /dev/zero | tr '\0' 'x'; printf '])'; } > "$f"
+case $kind in
+  ascii) { printf '(;FF[4]GM[1]C['; head -c $((mb * 1024 * 1024)) /dev/zero | tr '\0' 'x'; printf '])'; } > "$f" ;;
+  latin1) { printf '(;FF[4]GM[1]CA[ISO-8859-1]C['; head -c $((mb * 1024 * 1024)) /dev/zero | tr '\0' '\351'; printf '])'; } > "$f" ;;
+  *) echo "kind must be ascii or latin1" >&2; exit 2 ;;
+esac
 size=$(stat -c %s "$f")
 for cmd in fmt dump fix check; do
   if [ "$cmd" = check ]; then set -- "$f"; else set -- "$cmd" "$f"; fi
