@@ -62,6 +62,7 @@ TEST_CASE("io: a failed write to standard output is exit 2 naming it") {
         const outcome o = sh("$S " + line + " > /dev/full");
         CHECK(o.status == 2);
         CHECK(has(o.out, "cannot write standard output: No space left on device"));
+        CHECK(o.out.find("cannot write") == o.out.rfind("cannot write"));  // said once
     }
     CHECK(sh("$S fix " + f + " > /dev/null").status == 0);
 }
