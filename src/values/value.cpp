@@ -4,18 +4,13 @@
 #include "grammar/value_scan.hpp"
 #include "sgf/value.hpp"
 #include "tree/source.hpp"
+#include "values/line_break.hpp"
 
 namespace sgf {
 
 namespace {
 
-// Length of the line break starting at s[i] (LF, CR, CRLF, LFCR), or 0.
-std::size_t line_break_at(std::string_view s, std::size_t i) noexcept {
-    const char c = s[i];
-    if (c != '\n' && c != '\r') return 0;
-    if (i + 1 < s.size() && (s[i + 1] == '\n' || s[i + 1] == '\r') && s[i + 1] != c) return 2;
-    return 1;
-}
+using detail::line_break_at;
 
 enum class mode { unescape, text, simple_text };
 
