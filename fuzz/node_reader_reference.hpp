@@ -76,7 +76,8 @@ inline std::vector<property_at> by_grammar(const sgf::detail::source& src, std::
     return out;
 }
 
-// The same through the node reader, values walked with value_size / next_value.
+// The same through the node reader, values walked with value_size / next_value (the first
+// value's size as the reader gives it).
 inline std::vector<property_at> by_reader(const sgf::detail::source& src, std::uint32_t offset) {
     std::vector<property_at> out;
     sgf::detail::node_reader r = sgf::detail::reader_of(src, offset);
@@ -85,7 +86,7 @@ inline std::vector<property_at> by_reader(const sgf::detail::source& src, std::u
         property_at q{p.ident, p.ident_size, {}};
         std::uint32_t at = p.first;
         for (std::uint32_t k = 0; k < p.count; ++k) {
-            const std::uint32_t size = sgf::detail::value_size(src, at);
+            const std::uint32_t size = k == 0 ? p.first_size : sgf::detail::value_size(src, at);
             q.values.push_back({at, size});
             if (k + 1 < p.count) at = sgf::detail::next_value(src, at, size);
         }

@@ -55,11 +55,11 @@ public:
     property() = default;
 
     [[nodiscard]] std::string_view ident() const noexcept {  // as written in the file
-        return data_ ? std::string_view(data_ + ident_, ident_size_) : std::string_view{};
+        return data_ ? std::string_view(data_ + ref_.ident, ref_.ident_size) : std::string_view{};
     }
     [[nodiscard]] position pos() const;  // position of the identifier
-    [[nodiscard]] std::uint32_t offset() const noexcept { return ident_; }
-    [[nodiscard]] std::size_t size() const noexcept { return count_; }  // number of values
+    [[nodiscard]] std::uint32_t offset() const noexcept { return ref_.ident; }
+    [[nodiscard]] std::size_t size() const noexcept { return ref_.count; }  // number of values
     [[nodiscard]] std::vector<value> values() const;
     [[nodiscard]] value operator[](std::size_t i) const;  // O(i); throws std::out_of_range
     [[nodiscard]] value front() const { return (*this)[0]; }
@@ -70,19 +70,22 @@ public:
     [[nodiscard]] decoded_value typed() const;
     [[nodiscard]] decoded_value typed(const tree_context& ctx) const;
 
+    // The values in order. The iterator holds the current value (a view, as every value);
+    // it stays valid without the property it came from.
     class iterator {
     public:
         using iterator_category = std::forward_iterator_tag;
         using value_type = sgf::value;
         using difference_type = std::ptrdiff_t;
-        using pointer = void;
-        using reference = sgf::value;
+        using pointer = const sgf::value*;
+        using reference = const sgf::value&;
         iterator() = default;
-        [[nodiscard]] sgf::value operator*() const { return {data_, src_, at_, size_, keep_}; }
+        [[nodiscard]] const sgf::value& operator*() const noexcept { return current_; }
+        [[nodiscard]] const sgf::value* operator->() const noexcept { return &current_; }
         iterator& operator++() noexcept {
             if (--left_ != 0) {
-                at_ = detail::next_value_at(data_, end_, at_, size_);
-                size_ = detail::value_size_at(data_, end_, at_);
+                current_.open_ = detail::next_value_at(current_.data_, end_, current_.open_, current_.size_);
+                current_.size_ = detail::value_size_at(current_.data_, end_, current_.open_);
             }
             return *this;
         }
@@ -96,17 +99,13 @@ public:
     private:
         friend class property;
         explicit iterator(const property& p) noexcept
-            : data_(p.data_), end_(p.end_), src_(p.src_), keep_(p.keep_), at_(p.first_), left_(p.count_) {
-            if (left_ != 0) size_ = detail::value_size_at(data_, end_, at_);
+            : current_(p.data_, p.src_, p.ref_.first, p.ref_.first_size, p.keep_), end_(p.end_), left_(p.ref_.count) {
+            if (left_ != 0 && current_.size_ == detail::property_ref::unknown_size)
+                current_.size_ = detail::value_size_at(current_.data_, end_, current_.open_);
         }
-        // A copy of the property's view (the iterator stays valid without it).
-        const char* data_ = nullptr;
-        const char* end_ = nullptr;
-        const detail::source* src_ = nullptr;
-        std::shared_ptr<const detail::source> keep_;
-        std::uint32_t at_ = 0;    // offset of the current '['
-        std::uint32_t size_ = 0;  // raw size of the current value
-        std::uint32_t left_ = 0;  // values left including the current one
+        sgf::value current_;         // a view of the property's bytes, as the property is
+        const char* end_ = nullptr;  // the end of the source's bytes
+        std::uint32_t left_ = 0;     // values left including the current one
     };
     [[nodiscard]] iterator begin() const noexcept { return iterator(*this); }
     [[nodiscard]] iterator end() const noexcept { return {}; }
@@ -116,16 +115,12 @@ private:
     friend class property_range;
     property(const char* data, const char* end, const detail::source* src, const detail::property_ref& r,
              std::shared_ptr<const detail::source> keep = {}) noexcept
-        : data_(data), end_(end), src_(src), ident_(r.ident), first_(r.first), count_(r.count),
-          ident_size_(r.ident_size), keep_(std::move(keep)) {}
+        : data_(data), end_(end), src_(src), ref_(r), keep_(std::move(keep)) {}
 
     const char* data_ = nullptr;           // the source's bytes [data_, end_)
     const char* end_ = nullptr;
     const detail::source* src_ = nullptr;  // for positions
-    std::uint32_t ident_ = 0;
-    std::uint32_t first_ = 0;  // offset of the first '['
-    std::uint32_t count_ = 0;
-    std::uint32_t ident_size_ = 0;
+    detail::property_ref ref_;             // offsets of the identifier and the values
     std::shared_ptr<const detail::source> keep_;  // set only for views of temporaries
 };
 
@@ -133,6 +128,8 @@ private:
 // allocation, no call per property on the strict form).
 class property_range {
 public:
+    // Holds the node reader and the current property (a view, as every property); stays
+    // valid without the range it came from.
     class iterator {
     public:
         using iterator_category = std::forward_iterator_tag;
@@ -143,12 +140,11 @@ public:
         iterator() = default;
         [[nodiscard]] const property& operator*() const noexcept { return current_; }
         [[nodiscard]] const property* operator->() const noexcept { return &current_; }
-        iterator& operator++() {
-            auto r = detail::node_reader::resume(data_, end_, next_);
-            step(r);
+        iterator& operator++() noexcept {
+            step();
             return *this;
         }
-        iterator operator++(int) {
+        iterator operator++(int) noexcept {
             auto t = *this;
             ++*this;
             return t;
@@ -157,32 +153,25 @@ public:
 
     private:
         friend class property_range;
-        explicit iterator(const property_range& r) : data_(r.data_), end_(r.end_), src_(r.src_), keep_(r.keep_) {
-            detail::node_reader reader(data_, end_, r.offset_);
-            step(reader);
+        explicit iterator(const property_range& r) noexcept
+            : reader_(r.data_, r.end_, r.offset_), current_(r.data_, r.end_, r.src_, {}, r.keep_) {
+            step();
         }
-        void step(detail::node_reader& reader) {
+        void step() noexcept {
             detail::property_ref p;
-            if (!reader.next(p)) {
+            if (!reader_.next(p)) {
                 at_ = end_mark;
-                current_ = property();
                 return;
             }
-            next_ = reader.position();
             at_ = p.ident;
-            current_ = property(data_, end_, src_, p, keep_);
+            current_.ref_ = p;
         }
         static constexpr std::uint32_t end_mark = 0xffffffffu;
-        // A copy of the range's view (the iterator stays valid without it).
-        const char* data_ = nullptr;
-        const char* end_ = nullptr;
-        const detail::source* src_ = nullptr;
-        std::shared_ptr<const detail::source> keep_;
-        std::uint32_t next_ = 0;       // where the reader continues
+        detail::node_reader reader_{nullptr, nullptr, 0};
         std::uint32_t at_ = end_mark;  // the current property's identifier
         property current_;
     };
-    [[nodiscard]] iterator begin() const { return iterator(*this); }
+    [[nodiscard]] iterator begin() const noexcept { return iterator(*this); }
     [[nodiscard]] iterator end() const noexcept { return {}; }
     [[nodiscard]] bool empty() const { return begin() == end(); }
     [[nodiscard]] std::size_t size() const;  // O(properties)
@@ -247,6 +236,7 @@ public:
 
 private:
     friend struct detail::tree_access;
+    friend class preorder;
     node(std::shared_ptr<const detail::source> src, std::uint32_t offset) noexcept : src_(std::move(src)), off_(offset) {}
     // What a view of this temporary node keeps alive: always its bytes. Whoever else holds
     // them (a tree) may be a temporary too: t.with_node(...)[1].find("C")->front() outlives
@@ -445,7 +435,16 @@ public:
     [[nodiscard]] const game_tree& tree() const noexcept { return stack_.back().tree; }
     [[nodiscard]] std::size_t index() const noexcept { return stack_.back().index; }
     [[nodiscard]] std::size_t depth() const noexcept;  // game-tree nesting of the current node
-    void next();
+    void next() {
+        if (run_ != 0) {  // the next node of the sequence, in the same source: its offset
+            --run_;
+            ++stack_.back().index;
+            ++number_;
+            current_.off_ = *++slot_;
+            return;
+        }
+        advance();
+    }
 
 private:
     struct frame {
@@ -453,10 +452,13 @@ private:
         std::size_t index;
         std::size_t next_variation;
     };
+    void advance();
     void load();  // current_ = node index of the top frame
     std::vector<frame> stack_;
     node current_;
     std::size_t number_ = 0;
+    const std::uint32_t* slot_ = nullptr;  // the current node's slot in its game tree
+    std::uint32_t run_ = 0;  // slots after it that are offsets in current_'s source
 };
 
 // The main line: the first node of every first variation, from the root to a leaf, each

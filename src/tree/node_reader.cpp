@@ -58,24 +58,28 @@ struct item_action<grammar::lenient_property> {
 
 }  // namespace
 
-bool node_reader::lenient_item(property_ref& out) noexcept {
-    pegtl::memory_input<pegtl::tracking_mode::lazy, pegtl::eol::lf_crlf, const char*> in(p_, end_, "");
-    item_state s{base_, &out};
+const char* node_reader::lenient_item(const char* base, const char* p, const char* end, property_ref& out,
+                                      bool& committed) noexcept {
+    pegtl::memory_input<pegtl::tracking_mode::lazy, pegtl::eol::lf_crlf, const char*> in(p, end, "");
+    item_state s{base, &out};
     bool matched = false;
     try {
         matched = pegtl::parse<grammar::lenient_node_item, item_action>(in, s);
     } catch (...) {  // the item rules never raise; a bad_alloc cannot happen either (no allocation)
         matched = false;
     }
+    committed = false;
     if (!matched) {
         // Nothing of lenient_node_item matches here: only a token that ends the node can
         // stand here (next() checks those first), so this is unreachable; step over one
         // byte rather than loop.
-        ++p_;
-        return false;
+        return p + 1;
     }
-    p_ = in.current();
-    return s.committed;
+    if (s.committed) {
+        out.first_size = value_size_at(base, end, out.first);
+        committed = true;
+    }
+    return in.current();
 }
 
 }  // namespace sgf::detail

@@ -168,12 +168,12 @@ using detail::tree_access;
 
 // --- property ---------------------------------------------------------------------------
 
-position property::pos() const { return src_ ? src_->position_of(ident_) : position{}; }
+position property::pos() const { return src_ ? src_->position_of(ref_.ident) : position{}; }
 
 std::vector<value> property::values() const { return {begin(), end()}; }
 
 value property::operator[](std::size_t i) const {
-    if (i >= count_) throw std::out_of_range("property value index");
+    if (i >= ref_.count) throw std::out_of_range("property value index");
     auto it = begin();
     while (i--) ++it;
     return *it;
@@ -563,12 +563,25 @@ preorder::preorder(const game_tree& root) {
 
 void preorder::load() {
     const frame& f = stack_.back();
-    tree_access::set_node(current_, *tree_access::rep(f.tree), static_cast<std::uint32_t>(f.index));
+    const detail::tree_rep& t = *tree_access::rep(f.tree);
+    const auto i = static_cast<std::uint32_t>(f.index);
+    tree_access::set_node(current_, t, i);
+    // The run next() steps through inline: the following slots that are offsets in the
+    // source of current_ (all of them unless an edit put nodes of other sources here).
+    slot_ = t.slots() + i;
+    run_ = 0;
+    if (slot_[0] & detail::foreign_bit) return;
+    const std::uint32_t rest = t.node_count - i - 1;
+    if (!t.foreign) {
+        run_ = rest;
+        return;
+    }
+    while (run_ < rest && !(slot_[run_ + 1] & detail::foreign_bit)) ++run_;
 }
 
 std::size_t preorder::depth() const noexcept { return stack_.empty() ? 0 : stack_.size() - 1; }
 
-void preorder::next() {
+void preorder::advance() {
     if (stack_.empty()) return;
     if (frame& f = stack_.back(); f.index + 1 < f.tree.size()) {
         ++f.index;
@@ -588,6 +601,7 @@ void preorder::next() {
         stack_.pop_back();
     }
     current_ = node();
+    run_ = 0;
 }
 
 main_line::iterator::iterator(const game_tree* t) : tree_(t) {

@@ -61,10 +61,10 @@ decoded_value property::typed(const tree_context& ctx) const {
     std::array<std::string_view, 8> small;
     std::vector<std::string_view> many;
     std::span<std::string_view> raws;
-    if (count_ <= small.size()) {
-        raws = std::span<std::string_view>(small.data(), count_);
+    if (ref_.count <= small.size()) {
+        raws = std::span<std::string_view>(small.data(), ref_.count);
     } else {
-        many.resize(count_);
+        many.resize(ref_.count);
         raws = many;
     }
     std::size_t i = 0;

@@ -25,6 +25,10 @@ struct property_ref {
     std::uint32_t ident_size = 0;  // bytes of the identifier as written
     std::uint32_t first = 0;       // offset of the first value's '['
     std::uint32_t count = 0;       // number of values (>= 1)
+    // Raw size of the first value, as the reader found it (so that a walk over the values
+    // does not look for its ']' again); unknown_size: not given, found on demand.
+    std::uint32_t first_size = unknown_size;
+    static constexpr std::uint32_t unknown_size = 0xffffffffu;
 };
 
 class node_reader {
@@ -62,7 +66,7 @@ public:
                     while (white(*q)) ++q;
                     if (*q != '[') {
                         on_value(offset(p + 1), 2);
-                        out = {offset(p), 1, offset(p + 1), 1};
+                        out = {offset(p), 1, offset(p + 1), 1, 2};
                         p_ = q;
                         return true;
                     }
@@ -75,6 +79,7 @@ public:
                 if (!lower(*ident_end) && *q == '[') {
                     // Values: the common short ones ("pd", "19") without the general loop.
                     const char* const first = q;
+                    std::uint32_t first_size = 0;
                     std::uint32_t count = 0;
                     bool closed = true;
                     do {
@@ -89,12 +94,13 @@ public:
                             break;
                         }
                         on_value(offset(q), static_cast<std::uint32_t>(close - v));
-                        ++count;
+                        if (count++ == 0) first_size = static_cast<std::uint32_t>(close - v);
                         q = close + 1;
                         while (white(*q)) ++q;
                     } while (*q == '[');
                     if (closed) {
-                        out = {offset(ident), static_cast<std::uint32_t>(ident_end - ident), offset(first), count};
+                        out = {offset(ident), static_cast<std::uint32_t>(ident_end - ident), offset(first), count,
+                               first_size};
                         p_ = q;
                         return true;
                     }
@@ -104,9 +110,16 @@ public:
                 return false;
             }
             // Not the plain strict form: one item of grammar::lenient_node, read by the rule.
-            p_ = p;
             lenient_ = true;
-            if (lenient_item(out)) return true;
+            // (a static function on copies: neither the reader nor `out` escapes, so that an
+            // inlined next() keeps them in registers)
+            property_ref item;
+            bool committed = false;
+            p_ = lenient_item(base_, p, end_, item, committed);
+            if (committed) {
+                out = item;
+                return true;
+            }
         }
     }
     bool next(property_ref& out) noexcept {
@@ -125,10 +138,12 @@ private:
     static constexpr bool lower(char c) noexcept { return static_cast<unsigned char>(c - 'a') < 26; }
     [[nodiscard]] std::uint32_t offset(const char* p) const noexcept { return static_cast<std::uint32_t>(p - base_); }
 
-    // Matches grammar::lenient_node_item at p_ (src/tree/node_reader.cpp, in the library). Returns true and
-    // fills `out` when the item was a property; false when it was skipped (a property
-    // without a value, values without an identifier, junk). Always advances p_.
-    bool lenient_item(property_ref& out) noexcept;
+    // Matches grammar::lenient_node_item at p (src/tree/node_reader.cpp, in the library) and
+    // returns where it ends (always after p). Sets `committed` and fills `out` when the item
+    // was a property; not when it was skipped (a property without a value, values without an
+    // identifier, junk).
+    static const char* lenient_item(const char* base, const char* p, const char* end, property_ref& out,
+                                    bool& committed) noexcept;
 
     const char* base_;
     const char* p_;
