@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "input/huge_pages.hpp"
 #include "sgf/parse.hpp"
 #include "tree/tree_rep.hpp"
 
@@ -64,6 +65,8 @@ std::string read_stream(int fd, const std::string& name) {
 
 std::string read_sized(int fd, const std::string& name, std::uint64_t size) {
     std::string out;
+    out.reserve(static_cast<std::size_t>(size));  // allocated, not yet touched: ask for huge pages first
+    advise_huge_pages(out.data(), out.capacity());
     out.resize(static_cast<std::size_t>(size));
     std::size_t got = 0;
     while (got < out.size()) {
