@@ -1,7 +1,7 @@
 // The Go board (src/board/go_board.hpp): captures of every shape, suicide as ff4_go.txt
-// executes it, setup over stones, the undo log, the groups and liberty counts it keeps
-// (checked against the cells after every step of random games), and real games replayed
-// without findings.
+// executes it, setup over stones, the undo log (logging only after mark(), not after
+// no_undo()), the groups and liberty counts it keeps (checked against the cells after every
+// step of random games), and real games replayed without findings.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -113,10 +113,11 @@ struct go_board_inspector {
                 std::sort(g.begin(), g.end());
                 if (circle != g) return "the circle of stones is not the group" + where;
                 if (b.st_->stones[rep] != g.size()) return "wrong stone count" + where;
-                if (b.st_->libs[rep] != pseudo) return "wrong pseudo-liberties" + where;
+                const std::uint32_t count = b.st_->libs[b.st_->cell[at]] + 1;  // by word, less 1
+                if (count != pseudo) return "wrong pseudo-liberties" + where;
                 std::sort(liberties.begin(), liberties.end());
                 liberties.erase(std::unique(liberties.begin(), liberties.end()), liberties.end());
-                if ((b.st_->libs[rep] == 0) != liberties.empty()) return "liberty count and liberties disagree" + where;
+                if ((count == 0) != liberties.empty()) return "liberty count and liberties disagree" + where;
             }
         }
         return "";
@@ -528,6 +529,82 @@ TEST_CASE("random trees walked depth first agree with a plain reference board") 
         }
     }
     CHECK_MESSAGE(nodes > 10000, nodes << " nodes, " << groups_checked << " checks");
+    CHECK(groups_checked > 1000);
+}
+
+TEST_CASE("a walk that logs only the variations it rewinds agrees with a plain reference board") {
+    // As the checker walks: a frame that is the last child all along its path (the root
+    // included) calls no_undo() and is never rewound; any other takes a mark and is undone
+    // to it. Unlogged moves and setup come before and between logged variations.
+    std::uint64_t rnd = 4242;
+    const auto next = [&rnd](std::uint32_t n) {
+        rnd = rnd * 6364136223846793005ULL + 1442695040888963407ULL;
+        return static_cast<std::uint32_t>((rnd >> 33) % n);
+    };
+    std::size_t nodes = 0, unlogged = 0, groups_checked = 0;
+    go_board b;
+    for (const sgf::board_size size : {sgf::board_size{5, 5}, sgf::board_size{9, 9}, sgf::board_size{19, 19},
+                                       sgf::board_size{4, 13}}) {
+        for (int game = 0; game < 40; ++game) {
+            REQUIRE(b.reset(size));  // one board for all games, as the checker keeps one
+            reference_board ref(size.columns, size.rows);
+            const auto same = [&] {
+                for (std::uint32_t r = 1; r <= size.rows; ++r)
+                    for (std::uint32_t c = 1; c <= size.columns; ++c)
+                        if (b.at({c, r}) != ref.at(c, r)) return false;
+                return true;
+            };
+            const auto steps = [&](bool last) {  // a frame's nodes: mostly moves, sometimes setup
+                for (std::uint32_t k = 1 + next(6); k > 0; --k) {
+                    const board_point p{1 + next(size.columns), 1 + next(size.rows)};
+                    if (next(10) < 8) {
+                        const stone s = next(2) ? stone::black : stone::white;
+                        b.play(s, p);
+                        ref.play(s, p.column, p.row);
+                    } else {
+                        const stone s = static_cast<stone>(next(3));
+                        b.set(s, p);
+                        ref.at(p.column, p.row) = s;
+                    }
+                    ++nodes;
+                    unlogged += last;
+                }
+            };
+            struct frame {
+                std::size_t mark;
+                std::vector<stone> cells;
+                std::uint32_t children;
+                bool last;
+            };
+            steps(true);
+            std::vector<frame> stack{{0, {}, 1 + next(3), true}};
+            while (!stack.empty()) {
+                frame& f = stack.back();
+                if (f.children == 0) {
+                    if (!f.last) {
+                        b.undo(f.mark);
+                        ref.cells = f.cells;
+                    }
+                    stack.pop_back();
+                } else {
+                    const bool last = f.last && --f.children == 0;
+                    if (!f.last) --f.children;
+                    if (last) b.no_undo();
+                    const std::size_t mark = last ? 0 : b.mark();
+                    stack.push_back({mark, last ? std::vector<stone>{} : ref.cells, stack.size() < 5 ? next(4) : 0u, last});
+                    steps(last);
+                }
+                REQUIRE_MESSAGE(same(), "board " << size.columns << "x" << size.rows << " differs after node " << nodes);
+                if (!go_board_inspector::pending(b)) {
+                    const std::string wrong = go_board_inspector::check(b);
+                    REQUIRE_MESSAGE(wrong.empty(), "board " << size.columns << "x" << size.rows << " node " << nodes << ": " << wrong);
+                    ++groups_checked;
+                }
+            }
+        }
+    }
+    CHECK_MESSAGE(unlogged > 1000, unlogged << " unlogged nodes of " << nodes);
+    CHECK(nodes - unlogged > 1000);
     CHECK(groups_checked > 1000);
 }
 

@@ -16,6 +16,8 @@
 // noted cell are rebuilt (once, however many cells were noted), so that cost is bounded by
 // the stones near the changes. Undo takes back the simple moves (to an empty point, joining
 // at most one group, removing nothing) exactly instead, and a long undo rebuilds all once.
+// Changes are logged from the first mark() on, and not after no_undo(): a replay that will
+// never be undone (a game without variations, the last variation of a walk) logs nothing.
 #include <algorithm>
 #include <cstdint>
 #include <memory>
@@ -40,7 +42,8 @@ public:
     go_board(const go_board&) = delete;  // large, and never needs copying: mark() and undo()
     go_board& operator=(const go_board&) = delete;
 
-    // Empties the board and the undo log; false (and an unusable board) outside 1..52.
+    // Empties the board and the undo log, and stops logging until the next mark(); false
+    // (and an unusable board) outside 1..52.
     bool reset(board_size s);
     [[nodiscard]] bool usable() const noexcept { return size_.columns != 0; }
     [[nodiscard]] board_size size() const noexcept { return size_; }
@@ -59,7 +62,8 @@ public:
     stone play(stone color, board_point p) {
         const std::uint32_t at = index(p);
         captured_ = 0;
-        if ((log_end_ >= fast_until_) | (color_of(st_->cell[at]) != 0)) [[unlikely]]
+        // one test for a stone on the point, groups pending a rebuild and logging on
+        if ((st_->cell[at] | slow_) >= first_stone) [[unlikely]]
             return play_slow(color, at);
         play_on_empty(static_cast<std::uint32_t>(color), at);
         return stone::empty;
@@ -71,14 +75,33 @@ public:
     // Stones removed by the last play(), opponent's and own (suicide).
     [[nodiscard]] std::uint32_t last_captures() const noexcept { return captured_; }
 
-    // Undo log: mark() now, undo(m) later restores the board exactly.
-    [[nodiscard]] std::size_t mark() const noexcept { return static_cast<std::size_t>(log_end_ - log_.data()); }
+    // Undo log: mark() now, undo(m) later restores the board exactly. The changes from the
+    // first mark() on are logged (none before: no undo can go back over them).
+    [[nodiscard]] std::size_t mark() noexcept {
+        logging_ = true;
+        slow_ = first_stone;
+        return static_cast<std::size_t>(log_end_ - log_.data());
+    }
+    // The caller knows that no undo() to a mark taken so far will come (a pre-order walk
+    // entering a variation that is the last one all along its path): the changes from now
+    // until the next mark() are not logged.
+    void no_undo() noexcept {
+        logging_ = false;
+        update_slow();
+    }
     void undo(std::size_t m) noexcept;
 
 private:
     friend struct go_board_inspector;  // tests/go_board_test.cpp checks the groups against the cells
 
     static constexpr std::uint32_t max_cells = (max_side + 2) * (max_side + 2);
+    // A cell's word: its stone above bit 12 and its group below (the representative for a
+    // stone, the cell itself for an empty cell, 0 or 1 for a border cell). The word also
+    // indexes the counts (libs), so that a move updates the counts its neighbours name
+    // without asking what they are, and a group's count is apart from an empty cell's.
+    static constexpr std::uint32_t color_shift = 12;
+    static constexpr std::uint32_t first_stone = 1u << color_shift;  // words from here on are stones
+    static_assert(max_cells <= first_stone);
     // Counts kept for cells that are no group (empty and border cells) start here, so that
     // they never reach 0 and a move can test "did a count reach 0" without asking whose.
     static constexpr std::uint32_t high = 1u << 30;
@@ -86,32 +109,31 @@ private:
     // One block at fixed offsets from one pointer, sized for the largest board, so that the
     // move code needs no base address per array (a 19x19 board uses its first 441 cells).
     struct storage {
-        // Per cell: word(group, stone), where group is the representative for a stone and
-        // the cell itself for an empty or border cell. So one load gives a neighbour's color
-        // and group, and a move updates the counts named by its neighbours without asking
-        // what they are.
-        std::uint32_t cell[max_cells];
-        // Per representative: pseudo-liberties. Per empty cell: high + its empty neighbours
-        // (the liberties a stone played there starts with). Border: high, less anything.
-        std::uint32_t libs[max_cells];
-        std::uint32_t next[max_cells];    // per stone: the next stone of its group (a circle)
-        std::uint32_t stones[max_cells];  // per representative: stones
+        // By word: per representative the group's pseudo-liberties less 1 (so that none
+        // left sets the top bit: dead()); per empty cell high + its empty neighbours (the
+        // liberties a stone played there starts with); per border word high, less
+        // anything. Other words' counts are stale, never read. First, so that a count's
+        // address is the word scaled, without an offset.
+        std::uint32_t libs[4 << color_shift];
+        std::uint16_t cell[max_cells];    // word(group, stone)
+        std::uint16_t next[max_cells];    // per stone: the next stone of its group (a circle)
+        std::uint16_t stones[max_cells];  // per representative: stones
         std::uint8_t noted[max_cells];    // in noted_
         std::uint32_t seen[max_cells];    // rebuild's flood-fill stamps
     };
 
     // Row 0, row rows+1, column 0 and column columns+1 are the border.
     [[nodiscard]] std::uint32_t index(board_point p) const noexcept { return p.row * stride_ + p.column; }
-    // A cell's word: its stone in the top two bits (so that a word xor a color is below
-    // 2^30 exactly for a stone of that color) and its group below.
-    static constexpr std::uint32_t word(std::uint32_t group, std::uint32_t color) noexcept { return color << 30 | group; }
-    static constexpr std::uint32_t color_of(std::uint32_t w) noexcept { return w >> 30; }
-    static constexpr std::uint32_t group_of(std::uint32_t w) noexcept { return w & (simple - 1); }
+    static constexpr std::uint32_t word(std::uint32_t group, std::uint32_t color) noexcept {
+        return color << color_shift | group;
+    }
+    // Whether a group's count (libs) says it has no liberty.
+    static constexpr bool dead(std::uint32_t count) noexcept { return count >> 31 != 0; }
+    static constexpr std::uint32_t color_of(std::uint32_t w) noexcept { return w >> color_shift & 3; }
+    static constexpr std::uint32_t group_of(std::uint32_t w) noexcept { return w & (first_stone - 1); }
     // In the log: a move to an empty point that joined at most one group and removed
     // nothing, which undo() takes back exactly (unplay) instead of noting its cell.
-    static constexpr std::uint32_t simple = 1u << 29;
-    // The count named by a cell's word.
-    [[nodiscard]] std::uint32_t& libs_of(std::uint32_t w) const noexcept { return st_->libs[group_of(w)]; }
+    static constexpr std::uint32_t simple = 1u << 31;
 
     // The log holds cells as they were with themselves as group (word(at, stone)): what an
     // empty cell holds, and a stone's group is found again by rebuild() after an undo.
@@ -121,35 +143,44 @@ private:
         *log_end_++ = word(at, color_of(st_->cell[at]));
     }
     void grow_log();
+    void update_slow() noexcept { slow_ = logging_ || pending() ? first_stone : 0; }
     void note(std::uint32_t at);  // a cell changed outside play(): its groups need rebuilding
     void unplay(std::uint32_t at) noexcept;  // takes back a simple move (the last change)
     void rebuild();               // the groups and counts around the noted cells (or all)
     [[nodiscard]] bool pending() const noexcept { return rebuild_all_ || !noted_.empty(); }
     [[nodiscard]] std::uint32_t empty_count(std::uint32_t at) const noexcept;  // high + empty neighbours
-    void remove(std::uint32_t group);  // its stones: empty, counted, neighbours' liberties
+    void remove(std::uint32_t group_word);  // its stones: empty, counted, neighbours' liberties
     void clear() noexcept;  // the empty board of size_, an empty log
-    // Puts a stone of color own on the empty point at and returns the group it joined.
-    // others: more own groups touch it (finish_move joins them); zero: a count around
-    // reached 0 (an opponent group to capture, maybe).
-    inline std::uint32_t place(std::uint32_t own, std::uint32_t at, bool& others, bool& zero);
-    inline void play_on_empty(std::uint32_t own, std::uint32_t at);
+    // Puts a stone of color own on the empty point at. In the top bits: others, more own
+    // groups touch it (join_around joins them); zero, an opponent group next to it or its
+    // own group has no liberty left.
+    struct placed {
+        std::uint32_t others, zero;
+        std::uint32_t with;  // when others: the greatest friendly group
+    };
+    inline placed place(std::uint32_t own, std::size_t at);
+    inline void play_on_empty(std::uint32_t own, std::size_t at);
     [[gnu::noinline]] stone play_slow(stone color, std::uint32_t at);
     stone play_onto_stone(stone color, std::uint32_t at);
-    // The rest of a move to an empty point: joins the own groups around `at` (join) and
-    // removes the opponent groups without liberties (zero: some count around reached 0);
-    // returns the own group.
-    [[gnu::noinline]] std::uint32_t finish_move(std::uint32_t at, bool join, bool zero);
+    // The rest of a move to an empty point that place() could not finish: join_at joins
+    // the other own groups around (with: one of them), capture_at removes the opponent
+    // groups without liberties, then the own group if it has none (suicide).
+    [[gnu::noinline]] void join_at(std::uint32_t at, std::uint32_t with);
+    [[gnu::noinline]] void capture_at(std::uint32_t at);
+    std::uint32_t join_around(std::uint32_t at, std::uint32_t with);  // returns the own group's word
     std::uint32_t merge(std::uint32_t a, std::uint32_t b, std::uint32_t own);
 
     board_size size_{};
     std::uint32_t stride_ = 0;  // columns + 2
+    // first_stone while play() must take the slow path (logging, or groups pending a
+    // rebuild), else 0: or-ed into the cell's word, one test for all.
+    std::uint32_t slow_ = 0;
+    bool logging_ = false;
     std::unique_ptr<storage> st_;
-    std::vector<std::uint32_t> empty_cell_, empty_libs_;  // storage::cell and libs of the empty board
+    std::vector<std::uint16_t> empty_cell_;               // storage::cell of the empty board
+    std::vector<std::uint32_t> empty_libs_;               // storage::libs (empty words) of the empty board
     std::vector<std::uint32_t> log_;                      // [data, log_end_) in use, never shrinks
     std::uint32_t* log_end_ = nullptr;
-    // play() takes the fast path while log_end_ < fast_until_: the end of the log's room, or
-    // null while groups wait for rebuild() (one test for both).
-    std::uint32_t* fast_until_ = nullptr;
     std::vector<std::uint16_t> noted_;  // cells changed since the groups were last right
     bool rebuild_all_ = false;          // too many for noted_: all of them
     std::size_t exact_from_ = 0;        // log entries from here on came after the last rebuild
@@ -160,54 +191,57 @@ private:
 
 // A stone on an empty point: a move's common case, and setup's. Its tests on the neighbours
 // are arithmetic, not branches (they are unpredictable): the cost is the same whatever
-// surrounds the point, until it connects own groups or a count reaches 0.
-inline std::uint32_t go_board::place(std::uint32_t own, std::uint32_t at, bool& others, bool& zero) {
+// surrounds the point, until it connects own groups or a count runs out. Both answers come
+// as the top bit of a word (sign tests are cheap and or-ed together).
+inline go_board::placed go_board::place(std::uint32_t own, std::size_t at) {
     storage& b = *st_;
-    *log_end_++ = at | simple;
-    const std::uint32_t s = stride_;
+    const std::size_t s = stride_;
     const std::uint32_t w0 = b.cell[at + 1], w1 = b.cell[at - 1], w2 = b.cell[at + s], w3 = b.cell[at - s];
     const std::uint32_t fresh = b.libs[at] - high;  // the new stone's liberties, counted ahead
     // The point is no longer a liberty of the groups around it (a group next to it twice
     // loses two pseudo-liberties), nor an empty neighbour of the empty points around it.
-    // Whether a count reached 0 (an opponent group to capture, or an own group that now
-    // lives on the new stone's liberties) comes with the decrement.
-    zero = (--libs_of(w0) == 0) | (--libs_of(w1) == 0) | (--libs_of(w2) == 0) | (--libs_of(w3) == 0);
-    // The new stone joins a friendly group around it or starts one of its own. Xor the
-    // color, a friendly neighbour's word is its group (below 2^30) and any other word is
-    // 2^30 or more; so the smallest one is the group to join, if it is below 2^30.
-    const std::uint32_t mine = word(0, own);
-    const auto key = [mine](std::uint32_t w) { return w ^ mine; };
-    const std::uint32_t k0 = key(w0), k1 = key(w1), k2 = key(w2), k3 = key(w3);
-    std::uint32_t join = std::min(std::min(k0, k1), std::min(k2, k3));
-    // All ones when no neighbour is friendly (the top two bits of join are not 00); in
-    // arithmetic, as a compiler may turn a comparison into a branch.
-    const std::uint32_t alone = 0u - (((join >> 30) + 3) >> 2);
-    // Another friendly group: join < k < 2^30. Less join + 1 (unsigned), join itself wraps
-    // to the top and other stones' keys stay at 2^30 - join - 1 or more.
-    const std::uint32_t above = join + 1;
-    const std::uint32_t nearest = std::min(std::min(k0 - above, k1 - above), std::min(k2 - above, k3 - above));
-    others = nearest < ((high - above) & ~alone);
-    join ^= (join ^ at) & alone;  // alone: a group of its own, whose counts start at 0
-    const std::uint32_t after = (b.next[join] & ~alone) | (at & alone);  // into join's circle
-    b.next[at] = after;
-    b.next[join] = at;
-    b.cell[at] = join | mine;
-    b.stones[join] = (b.stones[join] & ~alone) + 1;
-    b.libs[join] = (b.libs[join] & ~alone) + fresh;
-    return join;
+    // A group's count whose top bit is set afterwards has no liberty left.
+    const std::uint32_t c0 = --b.libs[w0], c1 = --b.libs[w1], c2 = --b.libs[w2], c3 = --b.libs[w3];
+    // Xor the color, a friendly neighbour's word is its group (below first_stone) and any
+    // other word is first_stone or more: so the least is the group to join, if any. And
+    // 4095 less that key is the group turned around for a friend (0 to 4095) and below 0
+    // (top bit set) for any other: the least of those is the greatest friendly group, and
+    // the top bit tells the other neighbours (whose counts can mean a capture).
+    const std::uint32_t mine = own << color_shift;
+    const std::uint32_t k0 = w0 ^ mine, k1 = w1 ^ mine, k2 = w2 ^ mine, k3 = w3 ^ mine;
+    const std::uint32_t u0 = first_stone - 1 - k0, u1 = first_stone - 1 - k1, u2 = first_stone - 1 - k2, u3 = first_stone - 1 - k3;
+    const std::uint32_t least = std::min(std::min(k0, k1), std::min(k2, k3));
+    const std::uint32_t hi = std::min(std::min(u0, u1), std::min(u2, u3));  // the greatest friend, turned
+    // All ones when a neighbour is friendly; in arithmetic, as a compiler may turn a
+    // comparison into a branch here.
+    const std::uint32_t joined = static_cast<std::uint32_t>(static_cast<std::int32_t>(least - first_stone) >> 31);
+    const std::uint32_t alone = ~joined;
+    // The top bit: two friendly groups to join (join_at), and a count run out: an
+    // opponent group to capture, or the own group without liberties (suicide).
+    const std::uint32_t others = (hi - (first_stone - 1 - least)) & joined;
+    const std::uint32_t g = (least & joined) | (static_cast<std::uint32_t>(at) & alone);  // alone: a group of its own
+    const std::uint32_t gw = g | mine;
+    // Into g's circle, counted in g's counts (fresh ones when alone: the slots of a cell
+    // that is no representative are stale). A group's count is its pseudo-liberties less 1.
+    const std::uint32_t after = (b.next[g] & joined) | (static_cast<std::uint32_t>(at) & alone);
+    b.next[g] = static_cast<std::uint16_t>(at);
+    b.next[at] = static_cast<std::uint16_t>(after);
+    b.stones[g] = static_cast<std::uint16_t>((b.stones[g] & joined) + 1);
+    const std::uint32_t count = (b.libs[gw] & joined) + fresh + alone;
+    b.libs[gw] = count;
+    b.cell[at] = static_cast<std::uint16_t>(gw);
+    return {others, (c0 & u0) | (c1 & u1) | (c2 & u2) | (c3 & u3) | count, first_stone - 1 - hi};
 }
 
 // A move to an empty point (ff4_go.txt): the stone, then captures, then suicide.
-inline void go_board::play_on_empty(std::uint32_t own, std::uint32_t at) {
-    bool others = false, zero = false;
-    std::uint32_t join = place(own, at, others, zero);
-    storage& b = *st_;
-    if (static_cast<unsigned>(others) | static_cast<unsigned>(zero)) [[unlikely]]
-        join = finish_move(at, others, zero);
-    if (b.libs[join] == 0) [[unlikely]] {  // suicide (ff4_go.txt removes the own group too)
-        log_end_[-1] &= ~simple;  // the move, unless finish_move ran (and cleared it)
-        remove(join);
-    }
+inline void go_board::play_on_empty(std::uint32_t own, std::size_t at) {
+    const placed r = place(own, at);
+    if (r.others >> 31) [[unlikely]]
+        join_at(static_cast<std::uint32_t>(at), r.with);
+    // Counted before any join: the own group may live on the other's liberties, which
+    // capture_at sees.
+    if (r.zero >> 31) [[unlikely]]
+        capture_at(static_cast<std::uint32_t>(at));
 }
 
 }  // namespace sgf::detail
