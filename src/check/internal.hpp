@@ -215,6 +215,9 @@ private:
         const source* game_info_src;
         std::size_t board_mark;
         std::size_t inherit_mark;
+        // The root, and a last child of a last frame: no variation follows on its path, so
+        // the board is never rewound to before it and need not log it (go_board::no_undo).
+        bool last;
     };
     void visit_nodes(const tree_rep* t, bool collection_root);
     void check_node(const source& src, std::uint32_t offset, bool is_root);

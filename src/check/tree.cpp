@@ -35,20 +35,23 @@ void tree_checker::run(const game_tree& root, const walk_context& ctx) {
 
     const tree_rep* t = tree_access::rep(root);
     stack_.clear();
-    stack_.push_back({t, 0, game_info_, game_info_src_, board_.mark(), inherit_.mark()});
+    stack_.push_back({t, 0, game_info_, game_info_src_, 0, inherit_.mark(), true});  // reset: not logging
     visit_nodes(t, true);
     while (!stack_.empty()) {
         frame& f = stack_.back();
         if (f.next_child < f.tree->child_count) {
             const tree_rep* child = tree_access::rep(f.tree->children()[f.next_child++]);
             if (child == nullptr) continue;
-            stack_.push_back({child, 0, game_info_, game_info_src_, board_.mark(), inherit_.mark()});
+            const bool last = f.last && f.next_child == f.tree->child_count;
+            if (last && ctx.replay) board_.no_undo();
+            const std::size_t board_mark = last || !ctx.replay ? 0 : board_.mark();
+            stack_.push_back({child, 0, game_info_, game_info_src_, board_mark, inherit_.mark(), last});
             visit_nodes(child, false);
             continue;
         }
         game_info_ = f.game_info;  // leaving the variation: the path's state before it
         game_info_src_ = f.game_info_src;
-        if (ctx.replay) board_.undo(f.board_mark);
+        if (ctx.replay && !f.last) board_.undo(f.board_mark);
         inherit_.undo(f.inherit_mark);
         stack_.pop_back();
     }
