@@ -77,7 +77,7 @@ struct go_board_inspector {
                     std::uint32_t empties = 0;
                     for (const std::uint32_t q : {at + 1, at - 1, at + b.stride_, at - b.stride_})
                         empties += cell_of(b, q) == stone::empty;
-                    if (b.st_->libs[at] != go_board::high + empties) return "wrong count of empty neighbours" + where;
+                    if (b.st_->libs[at] != go_board::high + empties * go_board::liberty) return "wrong count of empty neighbours" + where;
                     continue;
                 }
                 if (done[at]) continue;
@@ -112,8 +112,9 @@ struct go_board_inspector {
                 std::sort(circle.begin(), circle.end());
                 std::sort(g.begin(), g.end());
                 if (circle != g) return "the circle of stones is not the group" + where;
-                if (b.st_->stones[rep] != g.size()) return "wrong stone count" + where;
-                const std::uint32_t count = b.st_->libs[b.st_->cell[at]] + 1;  // by word, less 1
+                const std::uint32_t word = b.st_->libs[b.st_->cell[at]];  // by word: liberties less 1, stones
+                if ((word & go_board::stone_bits) != g.size()) return "wrong stone count" + where;
+                const auto count = static_cast<std::uint32_t>((static_cast<std::int32_t>(word) >> 12) + 1);  // C++20: arithmetic
                 if (count != pseudo) return "wrong pseudo-liberties" + where;
                 std::sort(liberties.begin(), liberties.end());
                 liberties.erase(std::unique(liberties.begin(), liberties.end()), liberties.end());

@@ -62,8 +62,8 @@ void go_board::grow_log() {
 
 std::uint32_t go_board::empty_count(std::uint32_t at) const noexcept {
     const std::uint16_t* const c = st_->cell;
-    return high + (c[at + 1] < first_stone) + (c[at - 1] < first_stone) + (c[at + stride_] < first_stone) +
-           (c[at - stride_] < first_stone);
+    return high + liberty * ((c[at + 1] < first_stone) + (c[at - 1] < first_stone) + (c[at + stride_] < first_stone) +
+                             (c[at - stride_] < first_stone));
 }
 
 void go_board::note(std::uint32_t at) {
@@ -106,16 +106,15 @@ void go_board::undo(std::size_t m) noexcept {
 void go_board::unplay(std::uint32_t at) noexcept {
     storage& b = *st_;
     const std::uint32_t s = stride_, w = b.cell[at], g = group_of(w);
-    ++b.libs[b.cell[at + 1]];
-    ++b.libs[b.cell[at - 1]];
-    ++b.libs[b.cell[at + s]];
-    ++b.libs[b.cell[at - s]];
+    b.libs[b.cell[at + 1]] += liberty;
+    b.libs[b.cell[at - 1]] += liberty;
+    b.libs[b.cell[at + s]] += liberty;
+    b.libs[b.cell[at - s]] += liberty;
     b.cell[at] = static_cast<std::uint16_t>(at);
     const std::uint32_t count = empty_count(at);
     if (g != at) {
         b.next[g] = b.next[at];
-        --b.stones[g];
-        b.libs[w] -= count - high;
+        b.libs[w] -= count - high + 1;  // its liberties and the stone
     }
     b.libs[at] = count;
 }
@@ -161,8 +160,7 @@ void go_board::rebuild() {
             }
         }
         b.next[last] = static_cast<std::uint16_t>(start);
-        b.libs[word(start, color)] = libs - 1;
-        b.stones[start] = static_cast<std::uint16_t>(stones);
+        b.libs[word(start, color)] = (libs - 1) * liberty + stones;
     };
     if (rebuild_all_) {
         for (std::uint32_t r = 1; r <= size_.rows; ++r)
@@ -186,16 +184,16 @@ void go_board::rebuild() {
 void go_board::remove(std::uint32_t gw) {
     storage& b = *st_;
     const std::uint32_t s = stride_, g = group_of(gw);
-    captured_ += b.stones[g];
+    captured_ += b.libs[gw] & stone_bits;
     std::uint32_t p = g;
     do {
         if (logging_) log(p);
         b.cell[p] = static_cast<std::uint16_t>(p);
         b.libs[p] = empty_count(p);
-        ++b.libs[b.cell[p + 1]];
-        ++b.libs[b.cell[p - 1]];
-        ++b.libs[b.cell[p + s]];
-        ++b.libs[b.cell[p - s]];
+        b.libs[b.cell[p + 1]] += liberty;
+        b.libs[b.cell[p - 1]] += liberty;
+        b.libs[b.cell[p + s]] += liberty;
+        b.libs[b.cell[p - s]] += liberty;
         p = b.next[p];
     } while (p != g);
 }
@@ -214,44 +212,49 @@ stone go_board::play_slow(stone color, std::uint32_t at) {
 
 // Group b joins group a or a joins b, whichever is smaller (so a stone is relabelled
 // O(log n) times over a game); returns the representative of the whole.
-std::uint32_t go_board::merge(std::uint32_t a, std::uint32_t b, std::uint32_t own) {
+inline std::uint32_t go_board::merge(std::uint32_t a, std::uint32_t b, std::uint32_t own) {
     storage& st = *st_;
-    // in arithmetic: a compiler may branch on the comparison, and it is unpredictable
-    const std::uint32_t swap = (a ^ b) & (0u - static_cast<std::uint32_t>(st.stones[b] > st.stones[a]));
+    // Everything read before the first write, so that no read waits for a write's address.
+    // In arithmetic: a compiler may branch on the comparison, and it is unpredictable.
+    const std::uint32_t count_a = st.libs[word(a, own)], count_b = st.libs[word(b, own)];
+    const std::uint32_t size_a = count_a & stone_bits, size_b = count_b & stone_bits;
+    const std::uint32_t swap = (a ^ b) & (0u - static_cast<std::uint32_t>(size_b > size_a));
     const std::uint32_t big = a ^ swap, small = b ^ swap;
+    const std::uint32_t small_size = swap ? size_a : size_b;
+    const std::uint32_t after_big = st.next[big], after_small = st.next[small];
+    const std::uint32_t count = count_a + count_b + liberty;  // liberties each less 1, and stones
     const auto label = static_cast<std::uint16_t>(word(big, own));
     // The first two stones without a loop (most groups joined are that small: a group of
     // one gets its label twice), the rest around the circle.
-    const std::uint32_t second = st.next[small];
     st.cell[small] = label;
-    st.cell[second] = label;
-    if (st.stones[small] > 2) [[unlikely]] {
-        for (std::uint32_t p = st.next[second]; p != small; p = st.next[p]) st.cell[p] = label;
+    st.cell[after_small] = label;
+    if (small_size > 2) [[unlikely]] {
+        for (std::uint32_t p = st.next[after_small]; p != small; p = st.next[p]) st.cell[p] = label;
     }
-    std::swap(st.next[big], st.next[small]);
-    st.stones[big] = static_cast<std::uint16_t>(st.stones[big] + st.stones[small]);
-    st.libs[word(big, own)] += st.libs[word(small, own)] + 1;  // each one less 1
+    st.next[big] = static_cast<std::uint16_t>(after_small);
+    st.next[small] = static_cast<std::uint16_t>(after_big);
+    st.libs[word(big, own)] = count;
     return big;
 }
 
 // The new stone at `at` joined one friendly group; `with` is another next to it. All of
-// them become one; returns its word.
-std::uint32_t go_board::join_around(std::uint32_t at, std::uint32_t with) {
+// them become one.
+void go_board::join_at(std::uint32_t at, std::uint32_t with) {
+    if (logging_) log_end_[-1] &= ~simple;  // the move's entry: not taken back by unplay()
     storage& b = *st_;
     const std::uint32_t own = color_of(b.cell[at]);
     std::uint32_t gw = word(merge(group_of(b.cell[at]), with, own), own);
-    for (const std::uint32_t q : {at + 1, at - 1, at + stride_, at - stride_}) {
-        // a third or fourth group (rare): a friendly word other than gw's
-        const std::uint32_t w = b.cell[q];
-        if (((w ^ gw) - 1) < first_stone - 1) [[unlikely]]
-            gw = word(merge(group_of(gw), group_of(w), own), own);
+    // A third or fourth group (rare): a friendly word other than gw's. Tested without a
+    // branch per neighbour (a compiler may make one of a || or a comparison).
+    const auto apart = [&](std::uint32_t q) {
+        const std::uint32_t x = b.cell[q] ^ gw;  // 1 to 4095: the same color, another group
+        return ((x - first_stone) & ~(x - 1)) >> 31;
+    };
+    const std::size_t s = stride_;
+    if (apart(at + 1) | apart(at - 1) | apart(at + s) | apart(at - s)) [[unlikely]] {
+        for (const std::uint32_t q : {at + 1, at - 1, at + stride_, at - stride_})
+            if (apart(q)) gw = word(merge(group_of(gw), group_of(b.cell[q]), own), own);
     }
-    return gw;
-}
-
-void go_board::join_at(std::uint32_t at, std::uint32_t with) {
-    if (logging_) log_end_[-1] &= ~simple;  // the move's entry: not taken back by unplay()
-    (void)join_around(at, with);
 }
 
 // Removes the opponent groups around the new stone without liberties, then its own group

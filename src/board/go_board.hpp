@@ -102,22 +102,27 @@ private:
     static constexpr std::uint32_t color_shift = 12;
     static constexpr std::uint32_t first_stone = 1u << color_shift;  // words from here on are stones
     static_assert(max_cells <= first_stone);
+    // A count word: liberties from bit 12 on, stones below (a group's; 0 for an empty or
+    // border cell), so that a stone's move updates both with one addition.
+    static constexpr std::uint32_t liberty = 1u << 12;
+    static constexpr std::uint32_t stone_bits = liberty - 1;
+    static_assert(max_cells <= stone_bits);
     // Counts kept for cells that are no group (empty and border cells) start here, so that
-    // they never reach 0 and a move can test "did a count reach 0" without asking whose.
+    // their top bit (dead()) is never set.
     static constexpr std::uint32_t high = 1u << 30;
 
     // One block at fixed offsets from one pointer, sized for the largest board, so that the
     // move code needs no base address per array (a 19x19 board uses its first 441 cells).
     struct storage {
-        // By word: per representative the group's pseudo-liberties less 1 (so that none
-        // left sets the top bit: dead()); per empty cell high + its empty neighbours (the
-        // liberties a stone played there starts with); per border word high, less
-        // anything. Other words' counts are stale, never read. First, so that a count's
-        // address is the word scaled, without an offset.
+        // By word, counts of liberties (times liberty) and stones: per representative its
+        // group's pseudo-liberties less 1 (so that none left sets the top bit: dead()) and
+        // stones; per empty cell high + its empty neighbours (the liberties a stone played
+        // there starts with); per border word high, less anything. Other words' counts are
+        // stale, never read. First, so that a count's address is the word scaled, without
+        // an offset.
         std::uint32_t libs[4 << color_shift];
         std::uint16_t cell[max_cells];    // word(group, stone)
         std::uint16_t next[max_cells];    // per stone: the next stone of its group (a circle)
-        std::uint16_t stones[max_cells];  // per representative: stones
         std::uint8_t noted[max_cells];    // in noted_
         std::uint32_t seen[max_cells];    // rebuild's flood-fill stamps
     };
@@ -126,6 +131,14 @@ private:
     [[nodiscard]] std::uint32_t index(board_point p) const noexcept { return p.row * stride_ + p.column; }
     static constexpr std::uint32_t word(std::uint32_t group, std::uint32_t color) noexcept {
         return color << color_shift | group;
+    }
+    // Unsigned min and max in arithmetic: a compiler may turn a comparison into a branch,
+    // which in the move code is unpredictable.
+    static constexpr std::uint32_t min_of(std::uint32_t a, std::uint32_t b) noexcept {
+        return b ^ ((a ^ b) & (0u - static_cast<std::uint32_t>(a < b)));
+    }
+    static constexpr std::uint32_t max_of(std::uint32_t a, std::uint32_t b) noexcept {
+        return b ^ ((a ^ b) & (0u - static_cast<std::uint32_t>(a > b)));
     }
     // Whether a group's count (libs) says it has no liberty.
     static constexpr bool dead(std::uint32_t count) noexcept { return count >> 31 != 0; }
@@ -152,10 +165,10 @@ private:
     void remove(std::uint32_t group_word);  // its stones: empty, counted, neighbours' liberties
     void clear() noexcept;  // the empty board of size_, an empty log
     // Puts a stone of color own on the empty point at. In the top bits: others, more own
-    // groups touch it (join_around joins them); zero, an opponent group next to it or its
-    // own group has no liberty left.
+    // groups touch it (join_at joins them); zero, an opponent group next to it has no
+    // liberty left; count, the own group's count (before any join).
     struct placed {
-        std::uint32_t others, zero;
+        std::uint32_t others, zero, count;
         std::uint32_t with;  // when others: the greatest friendly group
     };
     inline placed place(std::uint32_t own, std::size_t at);
@@ -167,7 +180,6 @@ private:
     // groups without liberties, then the own group if it has none (suicide).
     [[gnu::noinline]] void join_at(std::uint32_t at, std::uint32_t with);
     [[gnu::noinline]] void capture_at(std::uint32_t at);
-    std::uint32_t join_around(std::uint32_t at, std::uint32_t with);  // returns the own group's word
     std::uint32_t merge(std::uint32_t a, std::uint32_t b, std::uint32_t own);
 
     board_size size_{};
@@ -197,40 +209,43 @@ inline go_board::placed go_board::place(std::uint32_t own, std::size_t at) {
     storage& b = *st_;
     const std::size_t s = stride_;
     const std::uint32_t w0 = b.cell[at + 1], w1 = b.cell[at - 1], w2 = b.cell[at + s], w3 = b.cell[at - s];
-    const std::uint32_t fresh = b.libs[at] - high;  // the new stone's liberties, counted ahead
+    const std::uint32_t fresh = b.libs[at] - high;  // the new stone's liberties (times liberty), counted ahead
+    // Xor the color, a friendly neighbour's word is its group (below first_stone) and any
+    // other word is first_stone or more: so the least is the group to join, if any; less
+    // first_stone, the friendly ones wrap to the top: so the greatest is the greatest
+    // friendly group. Shifted up, the top bit of that xor is clear for a friend.
+    const std::uint32_t mine = own << color_shift;
+    const auto key = [mine](std::uint32_t w) { return w ^ mine; };
+    const auto other = [mine](std::uint32_t w) { return (w ^ mine) << (31 - color_shift - 1); };
     // The point is no longer a liberty of the groups around it (a group next to it twice
     // loses two pseudo-liberties), nor an empty neighbour of the empty points around it.
-    // A group's count whose top bit is set afterwards has no liberty left.
-    const std::uint32_t c0 = --b.libs[w0], c1 = --b.libs[w1], c2 = --b.libs[w2], c3 = --b.libs[w3];
-    // Xor the color, a friendly neighbour's word is its group (below first_stone) and any
-    // other word is first_stone or more: so the least is the group to join, if any. And
-    // 4095 less that key is the group turned around for a friend (0 to 4095) and below 0
-    // (top bit set) for any other: the least of those is the greatest friendly group, and
-    // the top bit tells the other neighbours (whose counts can mean a capture).
-    const std::uint32_t mine = own << color_shift;
-    const std::uint32_t k0 = w0 ^ mine, k1 = w1 ^ mine, k2 = w2 ^ mine, k3 = w3 ^ mine;
-    const std::uint32_t u0 = first_stone - 1 - k0, u1 = first_stone - 1 - k1, u2 = first_stone - 1 - k2, u3 = first_stone - 1 - k3;
-    const std::uint32_t least = std::min(std::min(k0, k1), std::min(k2, k3));
-    const std::uint32_t hi = std::min(std::min(u0, u1), std::min(u2, u3));  // the greatest friend, turned
+    // A group's count whose top bit is set afterwards has no liberty left: an opponent's
+    // means a capture (an own group's may live on through the new stone, counted below).
+    std::uint32_t zero = (b.libs[w0] -= liberty) & other(w0);
+    zero |= (b.libs[w1] -= liberty) & other(w1);
+    zero |= (b.libs[w2] -= liberty) & other(w2);
+    zero |= (b.libs[w3] -= liberty) & other(w3);
+    const std::uint32_t least = min_of(min_of(key(w0), key(w1)), min_of(key(w2), key(w3)));
+    const std::uint32_t most = max_of(max_of(key(w0) - first_stone, key(w1) - first_stone),
+                                      max_of(key(w2) - first_stone, key(w3) - first_stone)) + first_stone;
     // All ones when a neighbour is friendly; in arithmetic, as a compiler may turn a
     // comparison into a branch here.
     const std::uint32_t joined = static_cast<std::uint32_t>(static_cast<std::int32_t>(least - first_stone) >> 31);
     const std::uint32_t alone = ~joined;
     // The top bit: two friendly groups to join (join_at), and a count run out: an
     // opponent group to capture, or the own group without liberties (suicide).
-    const std::uint32_t others = (hi - (first_stone - 1 - least)) & joined;
+    const std::uint32_t others = (least - most) & joined;
     const std::uint32_t g = (least & joined) | (static_cast<std::uint32_t>(at) & alone);  // alone: a group of its own
     const std::uint32_t gw = g | mine;
     // Into g's circle, counted in g's counts (fresh ones when alone: the slots of a cell
-    // that is no representative are stale). A group's count is its pseudo-liberties less 1.
+    // that is no representative are stale; liberties less 1).
     const std::uint32_t after = (b.next[g] & joined) | (static_cast<std::uint32_t>(at) & alone);
     b.next[g] = static_cast<std::uint16_t>(at);
     b.next[at] = static_cast<std::uint16_t>(after);
-    b.stones[g] = static_cast<std::uint16_t>((b.stones[g] & joined) + 1);
-    const std::uint32_t count = (b.libs[gw] & joined) + fresh + alone;
+    const std::uint32_t count = (b.libs[gw] & joined) + fresh + (alone & (0u - liberty)) + 1;  // one stone more
     b.libs[gw] = count;
     b.cell[at] = static_cast<std::uint16_t>(gw);
-    return {others, (c0 & u0) | (c1 & u1) | (c2 & u2) | (c3 & u3) | count, first_stone - 1 - hi};
+    return {others, zero, count, most};
 }
 
 // A move to an empty point (ff4_go.txt): the stone, then captures, then suicide.
@@ -238,9 +253,13 @@ inline void go_board::play_on_empty(std::uint32_t own, std::size_t at) {
     const placed r = place(own, at);
     if (r.others >> 31) [[unlikely]]
         join_at(static_cast<std::uint32_t>(at), r.with);
-    // Counted before any join: the own group may live on the other's liberties, which
-    // capture_at sees.
+    // A capture (unpredictable, so tested apart from the own count, which comes later:
+    // a mispredicted branch costs until its test is known), or suicide (rare; counted
+    // before any join: the own group may live on the other's liberties, which capture_at
+    // sees).
     if (r.zero >> 31) [[unlikely]]
+        capture_at(static_cast<std::uint32_t>(at));
+    else if (r.count >> 31) [[unlikely]]
         capture_at(static_cast<std::uint32_t>(at));
 }
 
