@@ -5,9 +5,11 @@
 
 #include <filesystem>
 #include <fstream>
+#include <span>
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <vector>
 
 #include "sgf/check.hpp"
@@ -131,7 +133,7 @@ TEST_CASE("moves stones and lists") {
     CHECK(tt.value.get_if<sgf::move>()->is_pass());
     const sgf::decoded_value play = prop("W", {"pd"});
     REQUIRE(play.value.get_if<sgf::move>() != nullptr);
-    CHECK(play.value.get_if<sgf::move>()->points == std::vector<board_point>{{16, 4}});
+    CHECK(play.value.get_if<sgf::move>()->points == sgf::point_list{{16, 4}});
 
     // AB[aa:bb] is a compressed point list: the rectangle's four points (000_* "Compressed
     // point lists"), and the single points beside it.
@@ -274,4 +276,80 @@ TEST_CASE("the point and move shortcuts agree with the rules on every corpus val
     }
     CHECK_MESSAGE(disagree.empty(), (disagree.empty() ? std::string{} : disagree.front()));
     CHECK(fast > 10000);
+}
+
+TEST_CASE("property typed agrees with the rules on every corpus root and opening") {
+    SGF_NEEDS_SHARED("corpus");
+    // property::typed looks rows up by its own table and takes the fast routes; the rules
+    // with find_property's row must give the same (texts: the same kind and finding, their
+    // charset being typed's guess). The root and the first nodes of each game tree: every
+    // kind of property, not a million moves.
+    std::size_t compared = 0;
+    std::vector<std::string> disagree;
+    for (const auto& e : std::filesystem::recursive_directory_iterator(sgf_test::shared_dir() / "corpus")) {
+        if (!e.is_regular_file() || e.path().extension() != ".sgf") continue;
+        std::ifstream in(e.path(), std::ios::binary);
+        std::stringstream ss;
+        ss << in.rdbuf();
+        const sgf::parse_result r = sgf::parse(ss.str());
+        for (const sgf::game_tree& t : r.trees) {
+            const sgf::tree_context ctx = sgf::context_of(t);
+            sgf::decode_options o{.game = sgf::find_game(ctx.gm), .size = ctx.size};
+            o.rules_only = true;
+            std::size_t nodes = 0;
+            for (sgf::preorder it(t); !it.done() && nodes < 24; it.next(), ++nodes) {
+                for (const sgf::property& p : it.current().properties()) {
+                    std::vector<std::string_view> raws;
+                    for (const sgf::value& v : p) raws.push_back(v.raw());
+                    const sgf::property_rule* row = sgf::find_property(sgf::ff4_ident_of(p.ident()), ctx.ff, ctx.gm);
+                    if (row == nullptr) continue;  // private: text
+                    const sgf::decoded_value quick = p.typed(ctx);
+                    const sgf::decoded_value slow = sgf::decode_property(*row, raws, o);
+                    const bool text = quick.value.is<sgf::text>() || quick.value.is<sgf::simple_text>() ||
+                                      quick.value.is<sgf::list>() || quick.value.is<sgf::compose>();
+                    const bool same = text ? quick.value.index() == slow.value.index() && quick.error == slow.error
+                                           : quick.value == slow.value && quick.error == slow.error;
+                    if (!same && disagree.size() < 10)
+                        disagree.push_back(e.path().filename().string() + ": " + std::string(p.ident()));
+                    ++compared;
+                }
+            }
+        }
+    }
+    CHECK_MESSAGE(disagree.empty(), (disagree.empty() ? std::string{} : disagree.front()));
+    CHECK(compared > 100000);
+}
+
+TEST_CASE("point lists keep two points in place and grow like a vector") {
+    static_assert(sizeof(sgf::point_list) == sizeof(std::vector<board_point>));
+    sgf::point_list a{{1, 2}};
+    CHECK(a.size() == 1);
+    CHECK(a[0] == board_point{1, 2});
+    CHECK(a.capacity() == 2);
+    a.push_back({3, 4});
+    CHECK(a.capacity() == 2);  // still in place
+    a.push_back({5, 6});       // Amazons: from, to, arrow
+    CHECK(a.size() == 3);
+    CHECK(a.capacity() > 2);
+    CHECK(a.back() == board_point{5, 6});
+    const sgf::point_list copy = a;
+    CHECK(copy == a);
+    sgf::point_list moved = std::move(a);
+    CHECK(moved == copy);
+    CHECK(a.empty());  // NOLINT: a moved-from list is empty
+    std::vector<board_point> seen(moved.begin(), moved.end());
+    CHECK(seen == std::vector<board_point>{{1, 2}, {3, 4}, {5, 6}});
+    const std::span<const board_point> view = moved;
+    CHECK(view.size() == 3);
+    sgf::point_list small{{7, 8}};
+    small = copy;  // in place <- heap
+    CHECK(small == copy);
+    small = sgf::point_list{{9, 9}};  // heap <- in place
+    CHECK(small.size() == 1);
+    CHECK(small.front() == board_point{9, 9});
+    CHECK(!(small == copy));
+    // A Go move decodes to one point in place.
+    const sgf::decoded_value b = prop("B", {"pd"});
+    REQUIRE(b.value.get_if<sgf::move>() != nullptr);
+    CHECK(b.value.get_if<sgf::move>()->points.capacity() == 2);
 }

@@ -20,7 +20,10 @@
 //   Stone -> stone (a point; Octi adds prongs);
 //   Compose -> compose (its two parts); a list or elist -> list, compressed point lists
 //     expanded into their points (000_* "Compressed point lists"), [] of an elist -> empty.
+#include <concepts>
+#include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <span>
 #include <string>
@@ -61,9 +64,111 @@ struct text {
 };
 using point = board_point;
 
+// The points of a move: up to two in place (Go, Hex and Twixt moves have one, LOA and Gess
+// moves two), more on the heap (Amazons: three; Backgammon, Octi), so that decoding the
+// moves of a game allocates nothing. The part of std::vector's interface a reader uses:
+// size, [], begin/end, push_back, ==; a contiguous range (std::span<const board_point> takes
+// it); the same size as a std::vector.
+class point_list {
+public:
+    using value_type = board_point;
+    using size_type = std::size_t;
+    using iterator = board_point*;
+    using const_iterator = const board_point*;
+
+    point_list() noexcept = default;
+    point_list(std::initializer_list<board_point> ps) { assign(ps.begin(), ps.end()); }
+    explicit point_list(std::span<const board_point> ps) { assign(ps.data(), ps.data() + ps.size()); }
+    point_list(const point_list& o) { assign(o.begin(), o.end()); }
+    point_list(point_list&& o) noexcept { take(o); }
+    point_list& operator=(const point_list& o) {
+        if (this != &o) {
+            clear();
+            assign(o.begin(), o.end());
+        }
+        return *this;
+    }
+    point_list& operator=(point_list&& o) noexcept {
+        if (this != &o) {
+            release();
+            take(o);
+        }
+        return *this;
+    }
+    ~point_list() { release(); }
+
+    [[nodiscard]] std::size_t size() const noexcept { return size_; }
+    [[nodiscard]] bool empty() const noexcept { return size_ == 0; }
+    [[nodiscard]] std::size_t capacity() const noexcept { return capacity_; }
+    [[nodiscard]] board_point* data() noexcept { return on_heap() ? u_.heap : u_.local; }
+    [[nodiscard]] const board_point* data() const noexcept { return on_heap() ? u_.heap : u_.local; }
+    [[nodiscard]] board_point& operator[](std::size_t i) noexcept { return data()[i]; }
+    [[nodiscard]] const board_point& operator[](std::size_t i) const noexcept { return data()[i]; }
+    [[nodiscard]] const board_point& front() const noexcept { return data()[0]; }
+    [[nodiscard]] const board_point& back() const noexcept { return data()[size_ - 1]; }
+    [[nodiscard]] iterator begin() noexcept { return data(); }
+    [[nodiscard]] iterator end() noexcept { return data() + size_; }
+    [[nodiscard]] const_iterator begin() const noexcept { return data(); }
+    [[nodiscard]] const_iterator end() const noexcept { return data() + size_; }
+
+    void push_back(board_point p) {
+        if (size_ == capacity_) grow(2 * static_cast<std::size_t>(capacity_));
+        data()[size_++] = p;
+    }
+    void reserve(std::size_t n) {
+        if (n > capacity_) grow(n);
+    }
+    void clear() noexcept { size_ = 0; }
+
+    friend bool operator==(const point_list& a, const point_list& b) noexcept {
+        if (a.size_ != b.size_) return false;
+        for (std::uint32_t i = 0; i < a.size_; ++i)
+            if (!(a[i] == b[i])) return false;
+        return true;
+    }
+
+private:
+    static constexpr std::uint32_t local_capacity = 2;
+    [[nodiscard]] bool on_heap() const noexcept { return capacity_ > local_capacity; }
+    void assign(const board_point* b, const board_point* e) {
+        reserve(static_cast<std::size_t>(e - b));
+        for (; b != e; ++b) data()[size_++] = *b;
+    }
+    void grow(std::size_t n) {
+        auto* heap = new board_point[n];
+        for (std::uint32_t i = 0; i < size_; ++i) heap[i] = data()[i];
+        release();
+        u_.heap = heap;
+        capacity_ = static_cast<std::uint32_t>(n);
+    }
+    void take(point_list& o) noexcept {
+        size_ = o.size_;
+        capacity_ = o.capacity_;
+        if (o.on_heap()) {
+            u_.heap = o.u_.heap;
+        } else {
+            for (std::uint32_t i = 0; i < size_; ++i) u_.local[i] = o.u_.local[i];
+        }
+        o.size_ = 0;
+        o.capacity_ = local_capacity;
+    }
+    void release() noexcept {
+        if (on_heap()) delete[] u_.heap;
+        capacity_ = local_capacity;
+    }
+
+    std::uint32_t size_ = 0;
+    std::uint32_t capacity_ = local_capacity;
+    union storage {
+        storage() noexcept {}  // the points are written before they are read
+        board_point local[local_capacity];
+        board_point* heap;
+    } u_;
+};
+
 struct move {
     move_kind kind = move_kind::point;
-    std::vector<board_point> points;  // in written order (Amazons: from, to, arrow)
+    point_list points;  // in written order (Amazons: from, to, arrow)
     std::string word;                 // the special move or pass as written ("" for Go's [])
     [[nodiscard]] bool is_pass() const noexcept { return kind == move_kind::pass; }
     friend bool operator==(const move&, const move&) = default;
@@ -125,6 +230,17 @@ struct value_error {
 struct decoded_value {
     typed_value value;                 // none when the value does not decode
     std::optional<value_error> error;  // the first finding
+
+    // Constructors, not an aggregate: GCC clears a whole aggregate (120 bytes) before
+    // setting its members, once per decoded property.
+    decoded_value() noexcept {}  // NOLINT: not = default, for the same reason
+    template <class V>
+        requires std::constructible_from<typed_value, V&&>
+    decoded_value(V&& v, std::optional<value_error> e = std::nullopt)  // NOLINT: {value, error}
+        : value(std::forward<V>(v)), error(std::move(e)) {}
+    // A value built in place (no variant move): decoded_value(in_place_type<move>, ...).
+    template <class T, class... A>
+    explicit decoded_value(boost::variant2::in_place_type_t<T> t, A&&... a) : value(t, std::forward<A>(a)...) {}
     [[nodiscard]] explicit operator bool() const noexcept { return !error; }
 };
 

@@ -14,9 +14,20 @@
 
 namespace sgf::detail {
 
-namespace {
+double real_value(std::string_view matched) noexcept {
+    const char* b = matched.data();
+    const char* e = b + matched.size();
+    if (b < e && *b == '+') ++b;  // from_chars reads no '+'
+    double d = 0;
+    const auto r = std::from_chars(b, e, d);
+    if (r.ec == std::errc::result_out_of_range) d = (*b == '-' ? -1 : 1) * std::numeric_limits<double>::infinity();
+    return d;
+}
 
-}  // namespace
+void fail(decoded_value& d, rule r, std::uint32_t at, std::string_view ident, std::string_view raw, std::string_view what) {
+    d.value = none{};
+    d.error = value_error{r, at, value_message(ident, raw, what)};
+}
 
 value_text::value_text(std::string_view raw, std::uint32_t base) : base_(base) {
     if (raw.find('\\') == std::string_view::npos) {
@@ -160,13 +171,7 @@ template <>
 struct basic_action<g::real> {
     template <typename ActionInput>
     static void apply(const ActionInput& in, decode_state& s) noexcept {
-        const char* b = in.begin();
-        const char* e = in.end();
-        if (b < e && *b == '+') ++b;  // from_chars reads no '+'
-        double d = 0;
-        const auto r = std::from_chars(b, e, d);
-        if (r.ec == std::errc::result_out_of_range) d = (*b == '-' ? -1 : 1) * std::numeric_limits<double>::infinity();
-        s.value = d;
+        s.value = real_value(std::string_view(in.begin(), in.size()));
     }
 };
 
@@ -193,8 +198,9 @@ decoded_value finish(decode_state& s) {
     return d;
 }
 
+// Out of line (here and below): the fast paths that call them keep a small frame.
 template <typename Rule>
-decoded_value run_basic(std::string_view raw, std::uint32_t base, std::string_view ident, std::string_view whole_raw,
+[[gnu::noinline]] decoded_value run_basic(std::string_view raw, std::uint32_t base, std::string_view ident, std::string_view whole_raw,
                   std::string_view expected) {
     const value_text t(raw, base);
     decode_state s;
@@ -204,59 +210,67 @@ decoded_value run_basic(std::string_view raw, std::uint32_t base, std::string_vi
     return finish(s);
 }
 
-std::string text_in_utf8(std::string text, std::string_view charset) {
-    if (charset.empty() || iequal(charset, "UTF-8") || iequal(charset, "US-ASCII")) return text;
-    return decode_to_utf8(text, charset).utf8;
+// Finding `which` at the start of `raw` (after its escapes).
+[[gnu::noinline]] decoded_value failure_at_start(rule which, std::string_view raw, std::uint32_t base, std::string_view ident,
+                                                 std::string_view whole_raw, std::string_view what) {
+    decode_state s;
+    const value_text t(raw, base);
+    s.text = &t;
+    s.ident = ident;
+    s.raw = whole_raw;
+    s.fail(which, t.view().data(), what);
+    return finish(s);
 }
 
-// One value of a single kind, `raw` being a part of `whole_raw` at raw offset `base`.
+// A text of kind Text (simple_text, text) in UTF-8, built in the caller's place.
+template <class Text>
+decoded_value text_in_utf8(std::string text, std::string_view charset) {
+    if (!charset.empty() && !(charset == "UTF-8" || iequal(charset, "UTF-8") || iequal(charset, "US-ASCII")))
+        text = decode_to_utf8(text, charset).utf8;
+    return decoded_value(boost::variant2::in_place_type<Text>, Text{std::move(text)});
+}
+
+[[gnu::noinline]] decoded_value time_by_rule(std::string_view raw, std::uint32_t base, std::string_view ident) {
+    decoded_value d = decode_time(raw, ident);
+    if (d.error) d.error->at += base;
+    return d;
+}
+
+// TM, BL, WL: a real number of seconds (002_*: or with a unit).
+decoded_value time_at(std::string_view raw, std::uint32_t base, const decode_options&, std::string_view ident) {
+    return time_by_rule(raw, base, ident);
+}
+
+}  // namespace
+
 decoded_value kind_at(value_kind kind, std::string_view raw, std::uint32_t base, const decode_options& o,
                 std::string_view ident, std::string_view whole_raw) {
     switch (kind) {
         case value_kind::none:
             if (raw.empty()) return {none{}, std::nullopt};
-            {
-                decode_state s;
-                const value_text t(raw, base);
-                s.text = &t;
-                s.ident = ident;
-                s.raw = whole_raw;
-                s.fail(rule::value_syntax, t.view().data(), "expected no value: []");
-                return finish(s);
-            }
+            return failure_at_start(rule::value_syntax, raw, base, ident, whole_raw, "expected no value: []");
         case value_kind::number: return run_basic<g::number>(raw, base, ident, whole_raw, "a number: [+|-] digits");
         case value_kind::real:
             return run_basic<g::real>(raw, base, ident, whole_raw, "a real: [+|-] digits [. digits]");
         case value_kind::double_value:
             return run_basic<g::double_>(raw, base, ident, whole_raw, "a double: 1 (normal) or 2 (emphasized)");
         case value_kind::color: return run_basic<g::color>(raw, base, ident, whole_raw, "a color: B or W");
-        case value_kind::time: {
-            decoded_value d = decode_time(raw, ident);
-            if (d.error) d.error->at += base;
-            return d;
-        }
+        case value_kind::time: return time_at(raw, base, o, ident);
         case value_kind::simple_text:
             if (!o.values) return {};
-            return {simple_text{text_in_utf8(decode_simple_text(raw), o.charset)}, std::nullopt};
+            return text_in_utf8<simple_text>(decode_simple_text(raw), o.charset);
         case value_kind::text:
             if (!o.values) return {};
-            return {text{text_in_utf8(decode_text(raw), o.charset)}, std::nullopt};
+            return text_in_utf8<text>(decode_text(raw), o.charset);
         case value_kind::unknown:
             if (!o.values) return {};
-            return {text{text_in_utf8(unescape(raw), o.charset)}, std::nullopt};
+            return text_in_utf8<text>(unescape(raw), o.charset);
         case value_kind::point:
         case value_kind::move:
         case value_kind::stone: {
-            if (o.game == nullptr) {
-                decode_state s;
-                const value_text t(raw, base);
-                s.text = &t;
-                s.ident = ident;
-                s.raw = whole_raw;
-                s.fail(rule::unverified_syntax, t.view().data(),
-                       "unknown game (GM): point, move and stone values not checked");
-                return finish(s);
-            }
+            if (o.game == nullptr)
+                return failure_at_start(rule::unverified_syntax, raw, base, ident, whole_raw,
+                                        "unknown game (GM): point, move and stone values not checked");
             if (kind == value_kind::point) return decode_point(*o.game, raw, base, o, ident, whole_raw);
             if (kind == value_kind::move) return decode_move(*o.game, raw, base, o, ident, whole_raw);
             return decode_stone(*o.game, raw, base, o, ident, whole_raw);
@@ -264,6 +278,16 @@ decoded_value kind_at(value_kind kind, std::string_view raw, std::uint32_t base,
     }
     return {};
 }
+
+std::optional<value_kind> plain_kind(const property_rule& r) noexcept {
+    const auto& sh = r.shape;
+    if (sh.card != cardinality::single || r.format != value_format::plain || r.range.present ||
+        r.has(restriction::distinct_ends) || sh.count != 1 || sh.alts[0].composed)
+        return std::nullopt;
+    return sh.alts[0].first;
+}
+
+namespace {
 
 bool text_kind(value_kind k) noexcept {
     return k == value_kind::simple_text || k == value_kind::text || k == value_kind::unknown;
@@ -274,6 +298,8 @@ decoded_value failure(rule r, std::uint32_t at, std::string_view ident, std::str
     d.error = value_error{r, at, value_message(ident, raw, what)};
     return d;
 }
+
+decoded_value alternatives_value(const property_rule& r, std::string_view raw, const decode_options& o);
 
 // The shape of row r (alternatives, Compose, compressed point lists) on one value.
 decoded_value shape_value(const property_rule& r, std::string_view raw, const decode_options& o) {
@@ -287,6 +313,16 @@ decoded_value shape_value(const property_rule& r, std::string_view raw, const de
             return failure(rule::unverified_syntax, 0, ident, raw, "unknown game (GM): point, move and stone values not checked");
         return decode_point_list_item(*o.game, raw, o, ident);
     }
+    // One alternative, not a Compose (B, W, KM, PB, ...): its kind, what the loop of
+    // alternatives comes to without looking for a ':'.
+    if (sh.count == 1 && !sh.alts[0].composed) return kind_at(sh.alts[0].first, raw, 0, o, ident, raw);
+    return alternatives_value(r, raw, o);
+}
+
+// The alternatives of row r's shape (Compose, unions) on one value: the first that fits.
+[[gnu::noinline]] decoded_value alternatives_value(const property_rule& r, std::string_view raw, const decode_options& o) {
+    const auto& sh = r.shape;
+    const auto ident = r.ident;
     const auto parts = split_compose(raw);
     std::optional<decoded_value> matching;  // the failure of the alternative whose structure fits
     for (const auto& a : sh.alternatives()) {
@@ -327,28 +363,118 @@ decoded_value shape_value(const property_rule& r, std::string_view raw, const de
     return failure(rule::value_syntax, 0, ident, raw, "expected " + to_string(sh));
 }
 
-decoded_value keyword_value(const property_rule& r, std::string_view raw, const decode_options& o, decoded_value shaped) {
+// The vocabulary of a keyword format: `d` (the shaped value) stays or becomes the finding.
+void check_keyword(decoded_value& d, const property_rule& r, std::string_view raw, const decode_options& o) {
     const std::string word = unescape(raw);
     const bool ci = o.game != nullptr && o.game->case_insensitive;
-    if (in_list(r.keywords, word, ci)) return shaped;
-    return failure(rule::unknown_keyword, 0, r.ident, raw, "expected one of " + words_text(r.keywords));
+    if (!in_list(r.keywords, word, ci)) fail(d, rule::unknown_keyword, 0, r.ident, raw, "expected one of " + words_text(r.keywords));
 }
 
-decoded_value keyword_pair_value(const property_rule& r, std::string_view raw, bool numbers, decoded_value shaped) {
+void check_keyword_pair(decoded_value& d, const property_rule& r, std::string_view raw, bool numbers) {
     const auto parts = split_compose(raw);
-    if (!parts) return failure(rule::value_syntax, 0, r.ident, raw, "expected key ':' value");
+    if (!parts) return fail(d, rule::value_syntax, 0, r.ident, raw, "expected key ':' value");
     const std::string key = unescape(parts->first);
     const std::string value = unescape(parts->second);
     const auto value_at = static_cast<std::uint32_t>(parts->second.data() - raw.data());
     if (!in_list(r.keywords, key, true))
-        return failure(rule::unknown_keyword, 0, r.ident, raw, "unknown key; known keys: " + words_text(r.keywords));
+        return fail(d, rule::unknown_keyword, 0, r.ident, raw, "unknown key; known keys: " + words_text(r.keywords));
     if (numbers) {
         if (!kind_at(value_kind::number, parts->second, value_at, {}, r.ident, raw))
-            return failure(rule::unknown_keyword, value_at, r.ident, raw, "value should be a number");
+            return fail(d, rule::unknown_keyword, value_at, r.ident, raw, "value should be a number");
     } else if (!iequal(value, "on") && !iequal(value, "off")) {
-        return failure(rule::unknown_keyword, value_at, r.ident, raw, "value should be on or off");
+        return fail(d, rule::unknown_keyword, value_at, r.ident, raw, "value should be on or off");
     }
-    return shaped;
+}
+
+// What row r adds to a value of its shape (no direction, the number range, the formats
+// that check the text). Every return is `d` (built in the caller's place, never moved).
+decoded_value checked_value(const property_rule& r, std::string_view raw, const decode_options& o) {
+    const auto ident = r.ident;
+    decoded_value d = shape_value(r, raw, o);
+    if (!d) return d;
+    if (r.has(restriction::distinct_ends)) {  // AR[cc:cc], LN[cc:cc]: no direction
+        const auto* c = d.value.get_if<compose>();
+        // a stone without prongs names its point (Octi AS[46:46]); one with prongs does not
+        const auto at = [](const typed_value& v) -> std::optional<board_point> {
+            if (const auto* p = v.get_if<point>()) return *p;
+            if (const auto* st = v.get_if<stone>(); st && st->prongs.empty()) return st->at;
+            return std::nullopt;
+        };
+        if (c && at(c->first()) && at(c->first()) == at(c->second())) {
+            fail(d, rule::one_point_line, 0, ident, raw, "from and to are the same point");
+            return d;
+        }
+    }
+    if (r.range.present) {
+        if (const auto* n = d.value.get_if<number>(); n && !r.range.contains(*n)) {
+            const std::string what =
+                r.range.max != std::numeric_limits<std::int64_t>::max()
+                    ? cat("number out of range ", std::to_string(r.range.min), "-", std::to_string(r.range.max))
+                    : cat("number below the minimum ", std::to_string(r.range.min));
+            fail(d, rule::number_range, 0, ident, raw, what);
+            return d;
+        }
+    }
+    switch (r.format) {
+        case value_format::date: {
+            decoded_value dt = decode_date(raw, ident);
+            if (!dt) d.error = std::move(dt.error);
+            break;
+        }
+        case value_format::result:
+        case value_format::result_backgammon:
+        case value_format::result_hex: {
+            decoded_value re = decode_result(raw, ident, r.format);
+            if (!re) d.error = std::move(re.error);
+            break;
+        }
+        case value_format::figure: {
+            const auto* c = d.value.get_if<compose>();
+            if (c == nullptr) break;
+            const auto* n = c->first().get_if<number>();
+            constexpr std::int64_t known = 1 | 2 | 4 | 256 | 512 | 32768;
+            if (n && (*n < 0 || (*n & ~known) != 0))
+                fail(d, rule::unknown_keyword, 0, ident, raw, "FG flags are a sum of 1, 2, 4, 256, 512 and 32768");
+            break;
+        }
+        case value_format::keyword: check_keyword(d, r, raw, o); break;
+        case value_format::keyword_switches: check_keyword_pair(d, r, raw, false); break;
+        case value_format::keyword_numbers: check_keyword_pair(d, r, raw, true); break;
+        case value_format::empty_text:
+            if (!raw.empty()) fail(d, rule::unknown_keyword, 0, ident, raw, "the value should be empty");
+            break;
+        default: break;
+    }
+    return d;
+}
+
+// A single-value property with several values: the first one's decoding, or that it has
+// more than one.
+decoded_value several_values(const property_rule& r, std::span<const std::string_view> raws, const decode_options& o) {
+    decoded_value d = decode_value(r, raws.front(), o);
+    if (d) d.error = value_error{rule::value_syntax, 0, value_message(r.ident, raws[1], "several values for a single-value property")};
+    return d;
+}
+
+// A list property: its values in order, rectangles expanded. Every return is `out`.
+decoded_value list_property(const property_rule& r, std::span<const std::string_view> raws, const decode_options& o) {
+    decoded_value out;
+    list& items = out.value.emplace<list>();
+    items.items.reserve(raws.size());
+    for (const std::string_view raw : raws) {
+        if (raw.empty() && r.shape.card == cardinality::elist && raws.size() == 1) break;  // elist []
+        decoded_value d = decode_value(r, raw, o);
+        if (!d) {
+            out = std::move(d);
+            return out;
+        }
+        if (auto* l = boost::variant2::get_if<list>(&d.value)) {  // a rectangle: its points
+            for (auto& item : l->items) items.items.push_back(std::move(item));
+        } else {
+            items.items.push_back(std::move(d.value));
+        }
+    }
+    return out;
 }
 
 }  // namespace
@@ -378,7 +504,7 @@ decoded_value decode_value(const property_rule& r, std::string_view raw, const d
     const auto ident = r.ident;
     switch (r.format) {  // formats that replace the value-type check
         case value_format::size: return decode_size(o.game, raw, ident);
-        case value_format::time: return decode_time(raw, ident);
+        case value_format::time: return time_at(raw, 0, o, ident);
         case value_format::handicap: return decode_handicap(raw, ident);
         case value_format::application:
             if (!split_compose(raw))
@@ -387,81 +513,19 @@ decoded_value decode_value(const property_rule& r, std::string_view raw, const d
             break;
         default: break;
     }
-    decoded_value d = shape_value(r, raw, o);
-    if (!d) return d;
-    if (r.has(restriction::distinct_ends)) {  // AR[cc:cc], LN[cc:cc]: no direction
-        const auto* c = d.value.get_if<compose>();
-        // a stone without prongs names its point (Octi AS[46:46]); one with prongs does not
-        const auto at = [](const typed_value& v) -> std::optional<board_point> {
-            if (const auto* p = v.get_if<point>()) return *p;
-            if (const auto* st = v.get_if<stone>(); st && st->prongs.empty()) return st->at;
-            return std::nullopt;
-        };
-        if (c && at(c->first()) && at(c->first()) == at(c->second()))
-            return failure(rule::one_point_line, 0, ident, raw, "from and to are the same point");
-    }
-    if (r.range.present) {
-        if (const auto* n = d.value.get_if<number>(); n && !r.range.contains(*n)) {
-            const std::string what =
-                r.range.max != std::numeric_limits<std::int64_t>::max()
-                    ? cat("number out of range ", std::to_string(r.range.min), "-", std::to_string(r.range.max))
-                    : cat("number below the minimum ", std::to_string(r.range.min));
-            return failure(rule::number_range, 0, ident, raw, what);
-        }
-    }
-    switch (r.format) {
-        case value_format::date: {
-            decoded_value dt = decode_date(raw, ident);
-            if (!dt) d.error = std::move(dt.error);
-            return d;
-        }
-        case value_format::result:
-        case value_format::result_backgammon:
-        case value_format::result_hex: {
-            decoded_value re = decode_result(raw, ident, r.format);
-            if (!re) d.error = std::move(re.error);
-            return d;
-        }
-        case value_format::figure: {
-            const auto* c = d.value.get_if<compose>();
-            if (c == nullptr) return d;
-            const auto* n = c->first().get_if<number>();
-            constexpr std::int64_t known = 1 | 2 | 4 | 256 | 512 | 32768;
-            if (n && (*n < 0 || (*n & ~known) != 0))
-                return failure(rule::unknown_keyword, 0, ident, raw, "FG flags are a sum of 1, 2, 4, 256, 512 and 32768");
-            return d;
-        }
-        case value_format::keyword: return keyword_value(r, raw, o, std::move(d));
-        case value_format::keyword_switches: return keyword_pair_value(r, raw, false, std::move(d));
-        case value_format::keyword_numbers: return keyword_pair_value(r, raw, true, std::move(d));
-        case value_format::empty_text:
-            if (!raw.empty()) return failure(rule::unknown_keyword, 0, ident, raw, "the value should be empty");
-            return d;
-        default: return d;
-    }
+    return checked_value(r, raw, o);
 }
 
 decoded_value decode_property(const property_rule& r, std::span<const std::string_view> raws, const decode_options& o) {
-    if (r.shape.card == cardinality::single) {
-        if (raws.empty()) return {none{}, value_error{rule::value_syntax, 0, std::string(r.ident) + ": no value"}};
-        decoded_value d = decode_value(r, raws.front(), o);
-        if (d && raws.size() > 1)
-            d.error = value_error{rule::value_syntax, 0,
-                                  detail::value_message(r.ident, raws[1], "several values for a single-value property")};
-        return d;
+    if (r.shape.card != cardinality::single) return detail::list_property(r, raws, o);
+    if (raws.size() == 1) {
+        // A row that adds nothing to its one kind (B, W, PB, C, ...): the kind, which is
+        // what decode_value comes to for it.
+        if (const auto k = detail::plain_kind(r)) return detail::kind_at(*k, raws.front(), 0, o, r.ident, raws.front());
+        return decode_value(r, raws.front(), o);
     }
-    list out;
-    for (const std::string_view raw : raws) {
-        if (raw.empty() && r.shape.card == cardinality::elist && raws.size() == 1) break;  // elist []
-        decoded_value d = decode_value(r, raw, o);
-        if (!d) return d;
-        if (auto* l = boost::variant2::get_if<list>(&d.value)) {  // a rectangle: its points
-            for (auto& item : l->items) out.items.push_back(std::move(item));
-        } else {
-            out.items.push_back(std::move(d.value));
-        }
-    }
-    return {std::move(out), std::nullopt};
+    if (raws.empty()) return {none{}, value_error{rule::value_syntax, 0, std::string(r.ident) + ": no value"}};
+    return detail::several_values(r, raws, o);
 }
 
 }  // namespace sgf

@@ -52,7 +52,7 @@ struct decode_state {
 
     // the value built (scalars; points and moves are collected, then assembled)
     typed_value value;
-    std::vector<board_point> points;
+    point_list points;  // two in place: a Go move, a size, a Gess move decode without allocation
     move_kind kind = move_kind::point;
     std::string word;
 
@@ -117,6 +117,14 @@ template <class... Parts>
     return out;
 }
 
+// The value of a text the Real rule matched: [+|-] digits [. digits]; infinity past the
+// limits of a double. One reading for the rule's action and its fast path (match.hpp).
+[[nodiscard]] double real_value(std::string_view matched) noexcept;
+
+// Records finding `r` at raw offset `at` in `d`, whose value becomes none (a value that
+// does not decode).
+void fail(decoded_value& d, rule r, std::uint32_t at, std::string_view ident, std::string_view raw, std::string_view what);
+
 // Board and board-size texts for messages.
 [[nodiscard]] std::string size_text(board_size s);
 [[nodiscard]] std::string game_text(const game_rule& g);
@@ -125,6 +133,15 @@ template <class... Parts>
 // Whether `word` is one of the '|' separated `list`.
 [[nodiscard]] bool in_list(std::string_view list, std::string_view word, bool case_insensitive) noexcept;
 [[nodiscard]] bool iequal(std::string_view a, std::string_view b) noexcept;
+
+// One value of a single kind, `raw` being a part of `whole_raw` at raw offset `base`
+// (decode_kind is kind_at(kind, raw, 0, o, ident, raw)).
+decoded_value kind_at(value_kind kind, std::string_view raw, std::uint32_t base, const decode_options& o,
+                      std::string_view ident, std::string_view whole_raw);
+// The one kind of row r's values when the row adds nothing to it: a single value, one
+// alternative, no Compose, format, range or distinct ends (B, W, PB, C, ...). A property of
+// such a row with one value decodes as that kind: what decode_property comes to for it.
+[[nodiscard]] std::optional<value_kind> plain_kind(const property_rule& r) noexcept;
 
 // The game-specific kinds (src/values/decode_game.cpp).
 decoded_value decode_point(const game_rule& g, std::string_view raw, std::uint32_t base, const decode_options& o,

@@ -232,16 +232,30 @@ std::optional<board_point> on_board_letter_pair(const game_rule& gr, std::string
     if (!p || (o.size.known() && !on_board(*p, o.size))) return std::nullopt;
     return p;
 }
+
+// The move of one point, built in the caller's place (variant2's emplace would build it
+// aside and move it in).
+decoded_value point_move(board_point p) {
+    decoded_value d(boost::variant2::in_place_type<move>);
+    boost::variant2::get_if<move>(&d.value)->points.push_back(p);
+    return d;
+}
+
+// The point rule of the game (out of line: the fast path of decode_point keeps a small frame).
+[[gnu::noinline]] decoded_value point_by_rule(const game_rule& gr, std::string_view raw, std::uint32_t base,
+                                              const decode_options& o, std::string_view ident, std::string_view whole_raw) {
+    const value_text t(raw, base);
+    decode_state s = state_for(o, ident, whole_raw);
+    if (run_point_rule(gr, t, s)) s.value = s.points.front();
+    return finish(s);
+}
 }  // namespace
 
 decoded_value decode_point(const game_rule& gr, std::string_view raw, std::uint32_t base, const decode_options& o,
                      std::string_view ident, std::string_view whole_raw) {
     if (gr.point == point_syntax::unknown) return unverified(gr, base, ident, whole_raw, "point");
     if (const auto p = on_board_letter_pair(gr, raw, o)) return {*p, std::nullopt};
-    const value_text t(raw, base);
-    decode_state s = state_for(o, ident, whole_raw);
-    if (run_point_rule(gr, t, s)) s.value = s.points.front();
-    return finish(s);
+    return point_by_rule(gr, raw, base, o, ident, whole_raw);
 }
 
 decoded_value decode_stone(const game_rule& gr, std::string_view raw, std::uint32_t base, const decode_options& o,
@@ -263,11 +277,10 @@ decoded_value decode_stone(const game_rule& gr, std::string_view raw, std::uint3
     return unverified(gr, base, ident, whole_raw, "stone");
 }
 
-decoded_value decode_move(const game_rule& gr, std::string_view raw, std::uint32_t base, const decode_options& o,
-                    std::string_view ident, std::string_view whole_raw) {
-    if (gr.move == move_syntax::unknown) return unverified(gr, base, ident, whole_raw, "move");
-    if (gr.move == move_syntax::go && !(raw == "tt" && gr.tt_is_pass))
-        if (const auto p = on_board_letter_pair(gr, raw, o)) return {move{move_kind::point, {*p}, {}}, std::nullopt};
+namespace {
+// The move rule of the game (out of line: the fast path of decode_move keeps a small frame).
+[[gnu::noinline]] decoded_value move_by_rule(const game_rule& gr, std::string_view raw, std::uint32_t base,
+                                             const decode_options& o, std::string_view ident, std::string_view whole_raw) {
     const value_text t(raw, base);
     decode_state s = state_for(o, ident, whole_raw);
     const std::string expected = "a move: " + move_format(gr);
@@ -332,6 +345,15 @@ decoded_value decode_move(const game_rule& gr, std::string_view raw, std::uint32
         s.value = std::move(m);
     }
     return finish(s);
+}
+}  // namespace
+
+decoded_value decode_move(const game_rule& gr, std::string_view raw, std::uint32_t base, const decode_options& o,
+                    std::string_view ident, std::string_view whole_raw) {
+    if (gr.move == move_syntax::unknown) return unverified(gr, base, ident, whole_raw, "move");
+    if (gr.move == move_syntax::go && !(raw == "tt" && gr.tt_is_pass))
+        if (const auto p = on_board_letter_pair(gr, raw, o)) return point_move(*p);
+    return move_by_rule(gr, raw, base, o, ident, whole_raw);
 }
 
 decoded_value decode_point_list_item(const game_rule& gr, std::string_view raw, const decode_options& o, std::string_view ident) {
