@@ -2,7 +2,7 @@
 // bytes, for any row of the property table, any game and any board size. It never crashes
 // or throws; a finding lies inside its value and is one line; validating only (the
 // checker's mode) finds what decoding finds; and the shortcuts agree with the rules they
-// stand for: the checker's fast paths (values/match.hpp), the one number parser.
+// stand for: the fast paths (values/match.hpp), the one number parser.
 //
 // Input: byte 0 picks the row, byte 1 the game (or none), bytes 2-3 the board size, byte 4
 // the charset; the rest, split at NUL bytes, are the values.
@@ -61,11 +61,13 @@ void check_one(std::string_view raw, const sgf::decode_options& o, const std::st
     SGF_FUZZ_CHECK(!number || real, "a Number that is no Real; " + ctx);
 
     // The lower-case letter pair is the shortcut of the letter-pair Point rule (Go, Amazons,
-    // Gess) and of Go's Move rule: the same values with and without it.
+    // Gess) and of Go's Move rule, a short plain number or real that of Number, Real and
+    // time: the same values with and without them.
     sgf::decode_options go{.size = {data_size(raw), data_size(raw)}};
     sgf::decode_options by_rule = go;
     by_rule.rules_only = true;
-    for (const auto k : {sgf::value_kind::point, sgf::value_kind::move, sgf::value_kind::stone}) {
+    for (const auto k : {sgf::value_kind::point, sgf::value_kind::move, sgf::value_kind::stone, sgf::value_kind::number,
+                         sgf::value_kind::real, sgf::value_kind::time}) {
         const sgf::decoded_value fast = sgf::decode_kind(k, raw, go, "X");
         const sgf::decoded_value slow = sgf::decode_kind(k, raw, by_rule, "X");
         SGF_FUZZ_CHECK(fast.value == slow.value && fast.error == slow.error,

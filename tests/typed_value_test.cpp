@@ -3,8 +3,11 @@
 // Examples from 000_* "Property Value Types", the property pages and the game pages.
 #include <doctest/doctest.h>
 
+#include <charconv>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <random>
 #include <span>
 #include <sstream>
 #include <string>
@@ -18,6 +21,7 @@
 #include "sgf/tree.hpp"
 #include "sgf/typed_value.hpp"
 #include "shared_dir.hpp"
+#include "values/decode.hpp"
 #include "values/match.hpp"
 
 namespace {
@@ -278,6 +282,52 @@ TEST_CASE("the point and move shortcuts agree with the rules on every corpus val
     CHECK(fast > 10000);
 }
 
+TEST_CASE("the number real and time shortcuts agree with the rules") {
+    // Hand-picked edges of the shortcuts (match.hpp: plain_number, is_plain_real) and of
+    // the rules they stand for, then every short value of the corpus.
+    std::vector<std::string> values{"", "+", "-", "0", "-0", "+5", "007", "123456789012345678", "1234567890123456789",
+                                    "9223372036854775807", "9223372036854775808", "-9223372036854775809", "1.", ".5",
+                                    "1.5", "-1.25", "+0.0", "1e5", "1,5", " 1", "1 ", "1.5m", "90s", "\\1", "1\\.5",
+                                    "123456789012.12345678901", "123456789012.123456789012", "0.00000000000000000000001",
+                                    "++1", "1..5", "1.5.5", "\xef\xbc\x91"};
+    if (std::error_code ec; std::filesystem::exists(sgf_test::shared_dir() / "corpus", ec)) {
+        for (const auto& e : std::filesystem::recursive_directory_iterator(sgf_test::shared_dir() / "corpus")) {
+            if (!e.is_regular_file() || e.path().extension() != ".sgf") continue;
+            std::ifstream in(e.path(), std::ios::binary);
+            std::stringstream ss;
+            ss << in.rdbuf();
+            const std::string s = ss.str();
+            for (std::size_t i = 0; i < s.size(); ++i) {
+                if (s[i] != '[') continue;
+                std::size_t j = i + 1;
+                while (j < s.size() && s[j] != ']') j += s[j] == '\\' ? 2 : 1;
+                if (j - i - 1 <= 32) values.emplace_back(s.substr(i + 1, std::min(j, s.size()) - i - 1));
+                i = j;
+            }
+        }
+    }
+    sgf::decode_options rules;
+    rules.rules_only = true;
+    std::size_t fast = 0;
+    std::vector<std::string> disagree;
+    for (const std::string& v : values) {
+        if (sgf::detail::plain_number(v) || sgf::detail::is_plain_real(v)) ++fast;
+        for (const auto k : {value_kind::number, value_kind::real, value_kind::time}) {
+            const sgf::decoded_value quick = sgf::decode_kind(k, v, {}, "KM");
+            const sgf::decoded_value slow = sgf::decode_kind(k, v, rules, "KM");
+            if (!(quick.value == slow.value && quick.error == slow.error) && disagree.size() < 10) disagree.push_back(v);
+        }
+    }
+    CHECK_MESSAGE(disagree.empty(), (disagree.empty() ? std::string{} : disagree.front()));
+    CHECK(fast >= 10);
+    CHECK(sgf::detail::plain_number("123456789012345678") == 123456789012345678);
+    CHECK(!sgf::detail::plain_number("1234567890123456789"));  // 19 digits: the rule saturates
+    CHECK(sgf::detail::plain_number("-0") == 0);
+    CHECK(sgf::detail::is_plain_real("-1.25"));
+    CHECK(!sgf::detail::is_plain_real("1."));
+    CHECK(!sgf::detail::is_plain_real("123456789012.123456789012"));  // 25 bytes: the rule
+}
+
 TEST_CASE("property typed agrees with the rules on every corpus root and opening") {
     SGF_NEEDS_SHARED("corpus");
     // property::typed looks rows up by its own table and takes the fast routes; the rules
@@ -352,4 +402,33 @@ TEST_CASE("point lists keep two points in place and grow like a vector") {
     const sgf::decoded_value b = prop("B", {"pd"});
     REQUIRE(b.value.get_if<sgf::move>() != nullptr);
     CHECK(b.value.get_if<sgf::move>()->points.capacity() == 2);
+}
+
+TEST_CASE("real values read as from_chars reads them") {
+    // real_value takes m / 10^k for up to 15 digits (Clinger's fast path), from_chars the
+    // rest: the same double for every Real, here 200,000 generated ones and the edges.
+    std::vector<std::string> reals{"0", "-0", "+0", "0.0", "1", "0.1", "0.3", "2.675", "999999999999999",
+                                   "99999999999999.9", "0.000000000000001", "123456789012345.6", "9007199254740993",
+                                   "1.7976931348623157", "-5.5", "+6.5", "0.30000000000000004"};
+    std::mt19937 random(12);
+    for (int n = 0; n < 200000; ++n) {
+        std::string r = random() % 3 == 0 ? "-" : random() % 5 == 0 ? "+" : "";
+        const auto whole = 1 + random() % 12;
+        for (unsigned i = 0; i < whole; ++i) r += static_cast<char>('0' + random() % 10);
+        if (random() % 3 != 0) {
+            r += '.';
+            const auto fraction = 1 + random() % 12;
+            for (unsigned i = 0; i < fraction; ++i) r += static_cast<char>('0' + random() % 10);
+        }
+        reals.push_back(r);
+    }
+    std::vector<std::string> differ;
+    for (const std::string& r : reals) {
+        const char* b = r.data() + (r[0] == '+' ? 1 : 0);
+        double expected = 0;
+        REQUIRE(std::from_chars(b, r.data() + r.size(), expected).ec == std::errc{});
+        const double got = sgf::detail::real_value(r);
+        if (!(got == expected && std::signbit(got) == std::signbit(expected)) && differ.size() < 10) differ.push_back(r);
+    }
+    CHECK_MESSAGE(differ.empty(), (differ.empty() ? std::string{} : differ.front()));
 }

@@ -11,10 +11,38 @@
 #include "sgf/charset.hpp"
 #include "sgf/value.hpp"
 #include "values/line_break.hpp"
+#include "values/match.hpp"
 
 namespace sgf::detail {
 
 double real_value(std::string_view matched) noexcept {
+    // At most 15 digits: the digits as an integer m and the fraction's length k give m and
+    // 10^k exactly as doubles, and m / 10^k is the correctly rounded value (Clinger's fast
+    // path), which is what from_chars gives; the rest goes to from_chars.
+    if (matched.size() <= 16) {
+        static constexpr double powers[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                            1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+        std::size_t i = !matched.empty() && (matched[0] == '+' || matched[0] == '-') ? 1 : 0;
+        std::uint64_t m = 0;
+        std::size_t digits = 0, fraction = 0;
+        bool dot = false, plain = i < matched.size();
+        for (; i < matched.size() && plain; ++i) {
+            const auto d = static_cast<unsigned char>(matched[i] - '0');
+            if (d <= 9) {
+                m = m * 10 + d;
+                ++digits;
+                fraction += dot ? 1 : 0;
+            } else if (matched[i] == '.' && !dot) {
+                dot = true;
+            } else {
+                plain = false;
+            }
+        }
+        if (plain && digits >= 1 && digits <= 15) {
+            const double v = static_cast<double>(m) / powers[fraction];
+            return matched[0] == '-' ? -v : v;
+        }
+    }
     const char* b = matched.data();
     const char* e = b + matched.size();
     if (b < e && *b == '+') ++b;  // from_chars reads no '+'
@@ -237,7 +265,8 @@ decoded_value text_in_utf8(std::string text, std::string_view charset) {
 }
 
 // TM, BL, WL: a real number of seconds (002_*: or with a unit).
-decoded_value time_at(std::string_view raw, std::uint32_t base, const decode_options&, std::string_view ident) {
+decoded_value time_at(std::string_view raw, std::uint32_t base, const decode_options& o, std::string_view ident) {
+    if (!o.rules_only && is_plain_real(raw)) return {real{real_value(raw)}, std::nullopt};
     return time_by_rule(raw, base, ident);
 }
 
@@ -249,8 +278,13 @@ decoded_value kind_at(value_kind kind, std::string_view raw, std::uint32_t base,
         case value_kind::none:
             if (raw.empty()) return {none{}, std::nullopt};
             return failure_at_start(rule::value_syntax, raw, base, ident, whole_raw, "expected no value: []");
-        case value_kind::number: return run_basic<g::number>(raw, base, ident, whole_raw, "a number: [+|-] digits");
+        case value_kind::number:
+            // the common numbers without the rule (match.hpp; tested against the rule)
+            if (!o.rules_only)
+                if (const auto n = plain_number(raw)) return {number{*n}, std::nullopt};
+            return run_basic<g::number>(raw, base, ident, whole_raw, "a number: [+|-] digits");
         case value_kind::real:
+            if (!o.rules_only && is_plain_real(raw)) return {real{real_value(raw)}, std::nullopt};
             return run_basic<g::real>(raw, base, ident, whole_raw, "a real: [+|-] digits [. digits]");
         case value_kind::double_value:
             return run_basic<g::double_>(raw, base, ident, whole_raw, "a double: 1 (normal) or 2 (emphasized)");

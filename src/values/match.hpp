@@ -37,4 +37,36 @@ template <typename Rule>
     return board_point{static_cast<std::uint32_t>(t[0] - 'a' + 1), static_cast<std::uint32_t>(t[1] - 'a' + 1)};
 }
 
+// The common Number, a sign and at most 18 digits (no saturation): the fast path of
+// grammar::number for typed values. Anything else returns nullopt and goes to the rule.
+// tests/typed_value_test.cpp and the values fuzz target hold it to the rule.
+[[nodiscard]] constexpr std::optional<std::int64_t> plain_number(std::string_view t) noexcept {
+    std::size_t i = !t.empty() && (t[0] == '+' || t[0] == '-') ? 1 : 0;
+    if (t.size() == i || t.size() - i > 18) return std::nullopt;
+    std::int64_t v = 0;
+    for (std::size_t k = i; k < t.size(); ++k) {
+        const auto d = static_cast<unsigned char>(t[k] - '0');
+        if (d > 9) return std::nullopt;
+        v = v * 10 + d;
+    }
+    return t[0] == '-' ? -v : v;
+}
+
+// Whether a text is a short Real (at most 24 bytes: no overflow or underflow), the fast path
+// of grammar::real (and of TM's time without a unit); its value is real_value's.
+[[nodiscard]] constexpr bool is_plain_real(std::string_view t) noexcept {
+    if (t.empty() || t.size() > 24) return false;
+    std::size_t i = t[0] == '+' || t[0] == '-' ? 1 : 0;
+    const auto digits = [&] {
+        const std::size_t from = i;
+        while (i < t.size() && static_cast<unsigned char>(t[i] - '0') <= 9) ++i;
+        return i > from;
+    };
+    if (!digits()) return false;
+    if (i == t.size()) return true;
+    if (t[i] != '.') return false;
+    ++i;
+    return digits() && i == t.size();
+}
+
 }  // namespace sgf::detail
