@@ -1,4 +1,5 @@
 // Value decodings (000_* "Text", "SimpleText", "Escaping"; ff4_sgf.txt "Text").
+#include <array>
 #include <string>
 
 #include "grammar/value_scan.hpp"
@@ -14,10 +15,28 @@ using detail::line_break_at;
 
 enum class mode { unescape, text, simple_text };
 
+// Bytes that a decoding may change: '\\', and for texts white space other than ' '.
+constexpr auto changing = [] {
+    std::array<std::array<bool, 256>, 2> t{};  // [text][byte]
+    for (int c = 0; c < 256; ++c) {
+        const char ch = static_cast<char>(c);
+        t[0][c] = ch == '\\';
+        t[1][c] = ch == '\\' || (grammar::is_white(ch) && ch != ' ');
+    }
+    return t;
+}();
+
 std::string decode(std::string_view raw, mode m) {
     std::string out;
     out.reserve(raw.size());
+    const auto& changes = changing[m != mode::unescape ? 1 : 0];
     for (std::size_t i = 0; i < raw.size();) {
+        // the bytes up to the next one that may change, at once
+        std::size_t run = i;
+        while (run < raw.size() && !changes[static_cast<unsigned char>(raw[run])]) ++run;
+        out.append(raw.data() + i, run - i);
+        if (run == raw.size()) break;
+        i = run;
         char c = raw[i];
         if (c == '\\' && i + 1 < raw.size()) {
             if (const std::size_t lb = line_break_at(raw, i + 1)) {  // soft line break: removed
