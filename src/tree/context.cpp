@@ -30,10 +30,15 @@ tree_context context_of(const node& root, profile p) {
     std::string_view raw[slots];
     for (const property& prop : root.properties()) {
         const std::string_view written = prop.ident();
-        if (written.size() > 2 && !has_lower(written)) continue;  // the common case: cheap
-        const std::string ident = has_lower(written) ? ff4_ident_of(written) : std::string(written);
+        const bool lower = has_lower(written);
+        if (!lower && written.size() != 2) continue;  // the common case: cheap, no copy
+        std::string converted;
+        if (lower) converted = ff4_ident_of(written);
+        const std::string_view ident = lower ? std::string_view(converted) : written;
         for (std::size_t k = 0; k < slots; ++k) {
-            if (ident != idents[k] || value[k] || prop.size() == 0) continue;
+            // (the identifiers are two letters: compared without a memcmp call)
+            if (ident.size() != 2 || ident[0] != idents[k][0] || ident[1] != idents[k][1] || value[k] || prop.size() == 0)
+                continue;
             value[k] = prop.front().unescaped();
             raw[k] = prop.front().raw();
             c.*offsets[k] = prop.offset();
