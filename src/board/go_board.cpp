@@ -250,9 +250,9 @@ void go_board::join_at(std::uint32_t at, std::uint32_t with) {
         const std::uint32_t x = b.cell[q] ^ gw;  // 1 to 4095: the same color, another group
         return ((x - first_stone) & ~(x - 1)) >> 31;
     };
-    const std::size_t s = stride_;
+    const auto s = static_cast<std::uint32_t>(stride_);
     if (apart(at + 1) | apart(at - 1) | apart(at + s) | apart(at - s)) [[unlikely]] {
-        for (const std::uint32_t q : {at + 1, at - 1, at + stride_, at - stride_})
+        for (const std::uint32_t q : {at + 1, at - 1, at + s, at - s})
             if (apart(q)) gw = word(merge(group_of(gw), group_of(b.cell[q]), own), own);
     }
 }

@@ -5,12 +5,13 @@
 //
 // Inside: a flat array of cells with a border of sentinels, and groups kept up to date:
 // every stone names its group's representative stone, the stones of a group form a circular
-// list, and the representative holds the group's pseudo-liberties (the number of (stone,
-// empty neighbour) pairs: zero exactly when the group has no liberty). A stone put on an
-// empty point (a move, or setup) counts and joins without a flood fill and, unless it
-// connects groups or takes a count to zero, without a branch on its neighbours; joining
-// groups relabels the smaller one (O(log n) relabellings per stone over a game); a capture
-// walks the captured stones once. No allocation per move.
+// list, and the representative's count holds the group's stones and pseudo-liberties (the
+// number of (stone, empty neighbour) pairs: zero exactly when the group has no liberty). A
+// stone put on an empty point (a move, or setup) counts and joins without a flood fill
+// and, unless it connects groups or runs a count out, without a branch on its neighbours
+// (join_at and capture_at do the rest); joining groups relabels the smaller one (O(log n)
+// relabellings per stone over a game); a capture walks the captured stones once. No
+// allocation per move.
 // Setup over stones (AE, AB on a white stone), moves onto stones and undo can split groups:
 // they change the cells and note them, and before the next move the groups that touch a
 // noted cell are rebuilt (once, however many cells were noted), so that cost is bounded by

@@ -12,6 +12,8 @@
 #include <tao/pegtl.hpp>
 
 #include "sgf/typed_value.hpp"
+#include "sgf/value_types.hpp"
+#include "values/match.hpp"
 
 namespace sgf::detail {
 
@@ -142,6 +144,26 @@ decoded_value kind_at(value_kind kind, std::string_view raw, std::uint32_t base,
 // alternative, no Compose, format, range or distinct ends (B, W, PB, C, ...). A property of
 // such a row with one value decodes as that kind: what decode_property comes to for it.
 [[nodiscard]] std::optional<value_kind> plain_kind(const property_rule& r) noexcept;
+
+// The common point without running the rule: two lower-case letters on the board
+// (values/match.hpp; the tests and the values fuzz target hold it to the rule). A bool and
+// an out parameter: an optional<board_point> went through the stack.
+[[nodiscard]] inline bool fast_letter_pair(const game_rule& gr, std::string_view raw, const decode_options& o,
+                                           board_point& p) noexcept {
+    if (gr.point != point_syntax::letter_pair || o.rules_only) return false;
+    const auto lp = lower_letter_pair(raw);
+    if (!lp || (o.size.known() && !on_board(*lp, o.size))) return false;
+    p = *lp;
+    return true;
+}
+// The common Go move the same way (not [tt], a pass on small boards).
+[[nodiscard]] inline bool fast_go_move(const game_rule& gr, std::string_view raw, const decode_options& o,
+                                       board_point& p) noexcept {
+    return gr.move == move_syntax::go && !(raw == "tt" && gr.tt_is_pass) && fast_letter_pair(gr, raw, o, p);
+}
+// The move of one point, built in the caller's place (variant2's emplace would build it
+// aside and move it in).
+[[nodiscard]] decoded_value point_move(board_point p);
 
 // The game-specific kinds (src/values/decode_game.cpp).
 decoded_value decode_point(const game_rule& g, std::string_view raw, std::uint32_t base, const decode_options& o,

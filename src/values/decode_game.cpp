@@ -223,23 +223,13 @@ decode_state state_for(const decode_options& o, std::string_view ident, std::str
 
 }  // namespace
 
-namespace {
-// The common case without running the rule: two lower-case letters on the board
-// (values/match.hpp; the values fuzz target holds it to the rule).
-std::optional<board_point> on_board_letter_pair(const game_rule& gr, std::string_view raw, const decode_options& o) {
-    if (gr.point != point_syntax::letter_pair || o.rules_only) return std::nullopt;
-    const auto p = lower_letter_pair(raw);
-    if (!p || (o.size.known() && !on_board(*p, o.size))) return std::nullopt;
-    return p;
-}
-
-// The move of one point, built in the caller's place (variant2's emplace would build it
-// aside and move it in).
 decoded_value point_move(board_point p) {
     decoded_value d(boost::variant2::in_place_type<move>);
     boost::variant2::get_if<move>(&d.value)->points.push_back(p);
     return d;
 }
+
+namespace {
 
 // The point rule of the game (out of line: the fast path of decode_point keeps a small frame).
 [[gnu::noinline]] decoded_value point_by_rule(const game_rule& gr, std::string_view raw, std::uint32_t base,
@@ -254,7 +244,7 @@ decoded_value point_move(board_point p) {
 decoded_value decode_point(const game_rule& gr, std::string_view raw, std::uint32_t base, const decode_options& o,
                      std::string_view ident, std::string_view whole_raw) {
     if (gr.point == point_syntax::unknown) return unverified(gr, base, ident, whole_raw, "point");
-    if (const auto p = on_board_letter_pair(gr, raw, o)) return {*p, std::nullopt};
+    if (board_point p; fast_letter_pair(gr, raw, o, p)) return {p, std::nullopt};
     return point_by_rule(gr, raw, base, o, ident, whole_raw);
 }
 
@@ -351,8 +341,7 @@ namespace {
 decoded_value decode_move(const game_rule& gr, std::string_view raw, std::uint32_t base, const decode_options& o,
                     std::string_view ident, std::string_view whole_raw) {
     if (gr.move == move_syntax::unknown) return unverified(gr, base, ident, whole_raw, "move");
-    if (gr.move == move_syntax::go && !(raw == "tt" && gr.tt_is_pass))
-        if (const auto p = on_board_letter_pair(gr, raw, o)) return point_move(*p);
+    if (board_point p; fast_go_move(gr, raw, o, p)) return point_move(p);
     return move_by_rule(gr, raw, base, o, ident, whole_raw);
 }
 

@@ -129,8 +129,13 @@ decoded_value property::typed(const tree_context& ctx) const {
         decode_options o{.game = find_game(ctx.gm), .size = ctx.size};
         if (row.text) o.charset = charset_of(src_, ctx, raws);
         if (row.row == nullptr) return unknown_property(raws, o);
-        // one value of a row that adds nothing to its kind: decode_property's own shortcut
-        if (row.plain && raws.size() == 1) return detail::kind_at(*row.plain, raws[0], 0, o, row.row->ident, raws[0]);
+        // one value of a row that adds nothing to its kind: decode_property's own shortcut,
+        // and decode_move's for the common Go move (B, W: most properties of most files)
+        if (row.plain && raws.size() == 1) {
+            if (board_point p; *row.plain == value_kind::move && o.game && detail::fast_go_move(*o.game, raws[0], o, p))
+                return detail::point_move(p);
+            return detail::kind_at(*row.plain, raws[0], 0, o, row.row->ident, raws[0]);
+        }
         return decode_property(*row.row, raws, o);
     };
     // The values' views: one (most properties; its size is known from the reader), on the
