@@ -12,6 +12,13 @@ void compare(const sgf::detail::source& src, std::uint32_t offset) {
     const auto expected = sgf_reference::by_grammar(src, offset);
     const auto got = sgf_reference::by_reader(src, offset);
     SGF_FUZZ_CHECK(got == expected, "node reader and grammar::lenient_node differ at byte " + std::to_string(offset));
+    // the reader's shortcut for the plain one-property node reads the same property
+    sgf::detail::property_ref one;
+    if (sgf::detail::node_reader::single_short(src.data(), src.data() + src.bytes.size(), offset, one))
+        SGF_FUZZ_CHECK(expected.size() == 1 && expected[0].ident == one.ident && expected[0].ident_size == one.ident_size &&
+                           expected[0].values.size() == 1 && expected[0].values[0].open == one.first &&
+                           expected[0].values[0].size == one.first_size,
+                       "node_reader::single_short and grammar::lenient_node differ at byte " + std::to_string(offset));
 }
 
 }  // namespace

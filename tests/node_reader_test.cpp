@@ -24,6 +24,7 @@ struct counts {
     std::size_t nodes = 0;
     std::size_t properties = 0;
     std::size_t lenient_nodes = 0;
+    std::size_t single_short = 0;  // nodes the reader's one-property shortcut read
 };
 
 // Every way of reading node n agrees with the grammar.
@@ -49,6 +50,17 @@ void check_node(const sgf::node& n, counts& c, const std::string& where) {
             CHECK(buffers.values[p.first + j].open == expected[k].values[j].open);
             CHECK(buffers.values[p.first + j].size == expected[k].values[j].size);
         }
+    }
+    // the reader's shortcut for the plain one-property node (";B[pd]")
+    sgf::detail::property_ref one;
+    if (sgf::detail::node_reader::single_short(src.data(), src.data() + src.bytes.size(), n.offset(), one)) {
+        REQUIRE(expected.size() == 1);
+        CHECK(one.ident == expected[0].ident);
+        CHECK(one.ident_size == expected[0].ident_size);
+        REQUIRE(expected[0].values.size() == 1);
+        CHECK(one.first == expected[0].values[0].open);
+        CHECK(one.first_size == expected[0].values[0].size);
+        ++c.single_short;
     }
     // whether the grammar read any of it (an item the hand loop handed over)
     sgf::detail::node_reader r = sgf::detail::reader_of(src, n.offset());
@@ -124,6 +136,7 @@ TEST_CASE("node reader: hand-written nodes read as the grammar reads them") {
     check_text(with_nul, c, "NUL bytes");
     CHECK(c.nodes > 0);
     CHECK(c.lenient_nodes > 0);
+    CHECK(c.single_short > 0);
 }
 
 TEST_CASE("node reader: conformance cases and fuzz inputs read as the grammar reads them") {
@@ -146,4 +159,5 @@ TEST_CASE("node reader: the corpus reads as the grammar reads it") {
     check_files(corpus, c);
     MESSAGE(c.nodes, " nodes, ", c.properties, " properties, ", c.lenient_nodes, " with lenient items");
     CHECK(c.nodes > 1000000);
+    CHECK(c.single_short > c.nodes / 2);
 }

@@ -82,15 +82,28 @@ struct node_props {
     pod_buffer<value_ref> values;
 };
 
+// The buffers of a node node_reader::single_short read (";B[pd]").
+inline void scan_single(const property_ref& p, const char* base, node_props& out) {
+    out.props.clear();
+    out.values.clear();
+    out.values.push({p.first, 2});
+    out.props.push({p.ident, 1, static_cast<std::uint16_t>((base[p.ident] - 'A' + 1) * 27), 0, 1});
+}
+
 // The properties of the node whose ';' is at `offset`, read by the one node reader
 // (tree/node_reader.hpp) into reused buffers.
 inline void scan_props(const source& src, std::uint32_t offset, node_props& out) {
+    property_ref p;
+    const char* const base = src.data();
+    if (node_reader::single_short(base, base + src.bytes.size(), offset, p)) {  // ";B[pd]": most nodes
+        scan_single(p, base, out);
+        return;
+    }
     auto& props = out.props;
     auto& values = out.values;
     props.clear();
     values.clear();
     node_reader r = reader_of(src, offset);
-    property_ref p;
     std::uint32_t mark = 0;
     const auto push_value = [&values](std::uint32_t open, std::uint32_t size) { values.push({open, size}); };
     while (r.next(p, push_value)) {
@@ -146,6 +159,10 @@ enum : std::uint32_t {
                                  // game, inherit, handicap
 };
 inline constexpr std::uint32_t bit_setup = bit_setup_mix | bit_setup_other;
+// A property with none of these is checked by its value alone when it is its node's only
+// property (";B[pd]", ";C[...]"): no node-level rule applies to it.
+inline constexpr std::uint32_t bits_node_level =
+    bit_rare | bit_setup | bit_root | bit_game_info | bit_needs_move | bit_root_rule;
 
 struct row_plan {
     const property_rule* row = nullptr;
@@ -220,7 +237,11 @@ private:
         bool last;
     };
     void visit_nodes(const tree_rep* t, bool collection_root);
-    void check_node(const source& src, std::uint32_t offset, bool is_root);
+    // The node of most game records, ";B[pd]" (a move on the board), checked and played
+    // inline; false: check_node it (with `one` filled when the reader read it as one
+    // plain property).
+    [[nodiscard]] bool plain_move(const source& src, std::uint32_t offset, property_ref& one, bool& single);
+    void check_node(const source& src, std::uint32_t offset, bool is_root, const property_ref* one = nullptr);
     void rare_property(const source& src, std::uint32_t i, const row_plan& plan, bool is_root);
     void unknown_property(const source& src, std::uint32_t i);
     [[nodiscard]] const row_plan* root_alias(const source& src, std::uint32_t i, const row_plan* plan);

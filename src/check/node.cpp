@@ -99,21 +99,14 @@ inline bool tree_checker::fast_value(const source& src, const prop_ref& p, const
     return false;
 }
 
-void tree_checker::check_node(const source& src, std::uint32_t offset, bool is_root) {
-    scan_props(src, offset, node_);
-    // Every node gets its own stamp, also on the fast path below: the per-node point and
-    // property sets (E106, E201) are keyed by it.
-    if (++node_stamp_ == 0) {  // wrapped: forget the old stamps once
-        std::fill(row_seen_.begin(), row_seen_.end(), 0);
-        node_stamp_ = 1;
-    }
-    // The node of a game record: one known property with no node-level rule to apply
-    // (";B[pd]", ";C[...]"): only its value.
-    constexpr std::uint32_t node_level = bit_rare | bit_setup | bit_root | bit_game_info | bit_needs_move | bit_root_rule;
+void tree_checker::check_node(const source& src, std::uint32_t offset, bool is_root, const property_ref* one) {
+    // (node_stamp_ was advanced by visit_nodes)
+    if (one != nullptr) scan_single(*one, src.data(), node_);
+    else scan_props(src, offset, node_);
     if (node_.props.size() == 1 && !is_root) {
         const prop_ref& p = node_.props[0];
         const row_plan* plan = ctx_->plans->find(p, src.data());
-        if (plan != nullptr && (plan->bits & node_level) == 0) {
+        if (plan != nullptr && (plan->bits & bits_node_level) == 0) {
             moves_now_ = true;
             if (!fast_value(src, p, *plan, true)) check_values(src, p, *plan);
             return;

@@ -110,9 +110,13 @@ std::unique_ptr<plan_table> make_plan_table(int ff, int gm, profile p) {
         if (ff >= 1 && ff <= 3) {
             bool move = false;
             for (const auto& a : r.shape.alternatives()) move = move || (!a.composed && a.first == value_kind::move);
-            plan.ff4_forms = plan.points == point_part::rect || r.format == value_format::size ||
-                             r.changed != ff4_change::none || (move && t->game && t->game->empty_move_is_pass);
-            if (plan.ff4_forms) plan.fast = fast_kind::general;
+            const bool forms = plan.points == point_part::rect || r.format == value_format::size ||
+                               r.changed != ff4_change::none;
+            const bool pass_form = move && t->game && t->game->empty_move_is_pass;
+            plan.ff4_forms = forms || pass_form;
+            // A move's one form new in FF[4] is the pass written []: the go_move fast path
+            // leaves an empty value to check_values outside FF[4] trees, so moves stay fast.
+            if (forms || (pass_form && plan.fast != fast_kind::go_move)) plan.fast = fast_kind::general;
         }
 
         std::uint32_t bits = 0;

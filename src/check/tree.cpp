@@ -58,13 +58,39 @@ void tree_checker::run(const game_tree& root, const walk_context& ctx) {
 
 }
 
+inline bool tree_checker::plain_move(const source& src, std::uint32_t offset, property_ref& one, bool& single) {
+    const char* const base = src.data();
+    single = node_reader::single_short(base, base + src.bytes.size(), offset, one);
+    if (!single) return false;
+    const row_plan* plan = ctx_->plans->short_plans[static_cast<std::size_t>(base[one.ident] - 'A' + 1) * 27];
+    if (plan == nullptr || (plan->bits & bits_node_level) != 0 || plan->fast != fast_kind::go_move) return false;
+    const auto at = lower_letter_pair({base + one.first + 1, 2});
+    if (!at || !on_board(*at, ctx_->size)) return false;  // [tt], off the board, upper-case letters
+    if (plan->go != board_effect::none) {
+        if (ctx_->replay) play_move(src, plan->go, one.first, *at);
+    } else if (!plan->simple_values) {
+        return false;
+    }
+    moves_now_ = true;
+    return true;
+}
+
 void tree_checker::visit_nodes(const tree_rep* t, bool collection_root) {
     const std::uint32_t* slots = t->slots();
     for (std::uint32_t i = 0; i < t->node_count; ++i) {
+        // Every node gets its own stamp, also on the fast paths: the per-node point and
+        // property sets (E106, E201) are keyed by it.
+        if (++node_stamp_ == 0) {  // wrapped: forget the old stamps once
+            std::fill(row_seen_.begin(), row_seen_.end(), 0);
+            node_stamp_ = 1;
+        }
         const std::uint32_t s = slots[i];
         const bool is_root = collection_root && i == 0;
         if ((s & foreign_bit) == 0) {
-            check_node(*t->src, s, is_root);
+            property_ref one;
+            bool single = false;
+            if (!is_root && plain_move(*t->src, s, one, single)) continue;
+            check_node(*t->src, s, is_root, single ? &one : nullptr);
         } else {
             const node& n = (*t->foreign)[s & ~foreign_bit];
             check_node(*detail::tree_access::source_of(n), n.offset(), is_root);

@@ -41,6 +41,24 @@ public:
         if (p_ < end_ && *p_ == ';') ++p_;
     }
 
+    // The node at `offset` when it is the form of most nodes of a game record: one property
+    // of one uppercase letter with one value of two plain bytes, then the end of the node
+    // (";B[pd]"). Fills `out` as next() would and returns true; false: read it with next().
+    // (The same bytes next() reads through its first branch; tests compare the two.)
+    [[nodiscard]] static bool single_short(const char* base, const char* end, std::uint32_t offset,
+                                           property_ref& out) noexcept {
+        const char* p = base + offset;
+        if (p < end && *p == ';') ++p;
+        while (white(*p)) ++p;
+        if (!upper(*p) || end - p < 5 || p[1] != '[' || p[4] != ']' || !plain(p[2]) || !plain(p[3])) return false;
+        const char* q = p + 5;
+        while (white(*q)) ++q;
+        if (q < end && *q != ';' && *q != '(' && *q != ')') return false;
+        const auto at = static_cast<std::uint32_t>(p - base);
+        out = {at, 1, at + 1, 1, 2};
+        return true;
+    }
+
     // A reader that continues at `position` (as returned by position()), inside a node.
     [[nodiscard]] static node_reader resume(const char* base, const char* end, std::uint32_t position) noexcept {
         node_reader r(base, end, 0);
