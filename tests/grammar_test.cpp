@@ -530,3 +530,45 @@ TEST_CASE("grammar: value_type and the typed c_value_type accept every value") {
     CHECK(whole_value<g::compose<g::value_type<>, g::value_type<>>>("1:aa"));
     CHECK_FALSE(whole_value<g::compose<g::value_type<>, g::value_type<>>>("1"));
 }
+
+// ---- the value scanning loop -------------------------------------------------------------
+
+TEST_CASE("grammar: find_value_end is the escape rule of 000_* byte by byte") {
+    // 000_* "Escaping": '\' escapes the next byte; the first unescaped ']' ends the value.
+    const auto by_bytes = [](const char* p, const char* end) {
+        while (p < end && *p != ']') p += (*p == '\\' && p + 1 < end) ? 2 : 1;
+        return p < end ? p : end;
+    };
+    // every split of short strings over the alphabet that matters, and longer random ones
+    const std::string alphabet = "]\\a";
+    std::vector<std::string> texts;
+    for (std::size_t n = 0; n <= 7; ++n) {
+        std::size_t combos = 1;
+        for (std::size_t k = 0; k < n; ++k) combos *= alphabet.size();
+        for (std::size_t c = 0; c < combos; ++c) {
+            std::string t;
+            for (std::size_t k = 0, x = c; k < n; ++k, x /= alphabet.size()) t += alphabet[x % alphabet.size()];
+            texts.push_back(t);
+        }
+    }
+    std::uint64_t seed = 12345;
+    for (int i = 0; i < 2000; ++i) {
+        std::string t;
+        const std::size_t n = 20 + static_cast<std::size_t>(seed % 60);
+        for (std::size_t k = 0; k < n; ++k) {
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            const auto r = static_cast<unsigned>(seed >> 59);
+            t += r < 3 ? ']' : r < 7 ? '\\' : static_cast<char>('a' + r % 26);
+        }
+        texts.push_back(t);
+    }
+    std::size_t checked = 0;
+    for (const std::string& t : texts)
+        for (std::size_t from = 0; from <= t.size(); ++from) {
+            const char* const b = t.data() + from;
+            const char* const e = t.data() + t.size();
+            REQUIRE_MESSAGE(sgf::detail::find_value_end(b, e) == by_bytes(b, e), "'" << t << "' from " << from);
+            ++checked;
+        }
+    CHECK(checked > 10000);
+}

@@ -95,18 +95,13 @@ public:
                 const char* const ident_end = q;
                 while (white(*q)) ++q;
                 if (!lower(*ident_end) && *q == '[') {
-                    // Values: the common short ones ("pd", "19") without the general loop.
                     const char* const first = q;
                     std::uint32_t first_size = 0;
                     std::uint32_t count = 0;
                     bool closed = true;
                     do {
                         const char* const v = q + 1;
-                        const char* close;
-                        if (end_ - v >= 3 && v[0] == ']') close = v;
-                        else if (end_ - v >= 3 && v[1] == ']' && v[0] != '\\') close = v + 1;
-                        else if (end_ - v >= 3 && v[2] == ']' && v[0] != '\\' && v[1] != '\\') close = v + 2;
-                        else close = find_value_end(v, end_);
+                        const char* const close = find_value_end(v, end_);
                         if (close == end_) {
                             closed = false;  // cut at the end of the file: the grammar's case
                             break;

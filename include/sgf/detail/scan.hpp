@@ -15,6 +15,12 @@ namespace sgf::detail {
 // Returns the position of the ']' that closes a value whose contents start at `p`, or
 // `end` when the value is not closed before `end`.
 [[nodiscard]] inline const char* find_value_end(const char* p, const char* end) noexcept {
+    // The values of most properties are two bytes or fewer (points, moves, small numbers).
+    if (end - p >= 3) {
+        if (p[0] == ']') return p;
+        if (p[1] == ']' && p[0] != '\\') return p + 1;
+        if (p[2] == ']' && p[0] != '\\' && p[1] != '\\') return p + 2;
+    }
     const char* const start = p;
     while (p < end) {
         // Short values (points, numbers) dominate real files: a plain loop first.
@@ -50,7 +56,7 @@ inline constexpr white_table white_bytes{};
 [[nodiscard]] constexpr bool white_byte(char c) noexcept { return white_bytes.is[static_cast<unsigned char>(c)]; }
 
 [[nodiscard]] inline const char* skip_white(const char* p, const char* end) noexcept {
-    while (p < end && is_white(*p)) ++p;
+    while (p < end && white_byte(*p)) ++p;
     return p;
 }
 
