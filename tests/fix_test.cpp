@@ -167,11 +167,17 @@ TEST_CASE("fix: legacy properties are converted as ff4_changes.txt says") {
     SUBCASE("TE then BM to IT, BM then TE to DO") {
         const fixed f = fix_of("(;FF[3]GM[1];B[aa]TE[1]BM[1];W[bb]BM[1]TE[2])");
         CHECK(f.text == "(;FF[4]CA[UTF-8]GM[1]\n;B[aa]IT[]\n;W[bb]DO[])\n");
-        CHECK(f.codes == "I211@1:19 I211@1:35");
+        CHECK(f.codes == "I222@1:19 I222@1:35");  // the number check reports them by (222)
     }
     SUBCASE("an FF[3] VW of two corners") {
         CHECK(fix_text("(;FF[3]GM[1]VW[ba][db])") == "(;FF[4]CA[UTF-8]GM[1]VW[ba:db])\n");
         CHECK(fix_text("(;FF[4]GM[1]VW[ba][db])") == "(;FF[4]CA[UTF-8]GM[1]VW[ba][db])\n");  // FF[4]: a point list
+        // corners in the other order (check: E105): the rectangle they span, upper left first
+        const fixed f = fix_of("(;FF[3]GM[1]SZ[19]VW[cc][aa])");
+        CHECK(f.text == "(;FF[4]CA[UTF-8]GM[1]SZ[19]VW[aa:cc])\n");
+        CHECK(f.codes == "I105@1:19");
+        CHECK(fix_text("(;FF[3]GM[1]SZ[19]VW[ca][ac])") == "(;FF[4]CA[UTF-8]GM[1]SZ[19]VW[aa:cc])\n");
+        CHECK(fix_text("(;FF[3]GM[1]SZ[19]VW[cc][cc])") == "(;FF[4]CA[UTF-8]GM[1]SZ[19]VW[cc])\n");
     }
     SUBCASE("KI, SGB's integer komi") {
         CHECK(fix_text("(;FF[3]GM[1]KI[11])") == "(;FF[4]CA[UTF-8]GM[1]KM[5.5])\n");
@@ -185,7 +191,7 @@ TEST_CASE("fix: legacy properties are converted as ff4_changes.txt says") {
     SUBCASE("SGF2-style aliases in the root") {
         const fixed f = fix_of("(;FF[4]CA[UTF-8]GM[1]KO[7.5]RD[2015-10-06]GK[1])");
         CHECK(f.text == "(;FF[4]CA[UTF-8]GM[1]KM[7.5]DT[2015-10-06])\n");
-        CHECK(f.codes == "I211@1:22 I211@1:29 I211@1:43");
+        CHECK(f.codes == "I223@1:22 I223@1:29 I223@1:43");
     }
 }
 
@@ -302,6 +308,23 @@ TEST_CASE("fix: what FF[1]-FF[3] allowed and FF[4] has no form for is kept apart
     CHECK(fix_text("(;FF[3]RE[who knows]DT[sometime])") == "(;FF[4]CA[UTF-8]XRE[who knows]XDT[sometime])\n");
     CHECK(fix_text("(;FF[3];BM[1];B[aa]BM[1]DO[])") == "(;FF[4]CA[UTF-8]\n;XBM[1]\n;B[aa]BM[1]XDO[])\n");
     CHECK(fix_text("(;FF[3];B[aa];SZ[19])") == "(;FF[4]CA[UTF-8]\n;B[aa]\n;XSZ[19])\n");
+    // each noted by the number check reports it by: 204, 222, 206
+    CHECK(fix_of("(;FF[3];BM[1];B[aa]BM[1]DO[])").codes == "I204@1:9 I222@1:25");
+    CHECK(fix_of("(;FF[3];B[aa];SZ[19])").codes == "I206@1:15");
+    // a second game-info node on a path (check: W207): its game-info properties kept apart,
+    // in every variation that has one, not in the first game-info node
+    const fixed gi = fix_of("(;FF[3]GM[1]SZ[19]PB[a];B[aa]PW[b])");
+    CHECK(gi.text == "(;FF[4]CA[UTF-8]GM[1]SZ[19]PB[a]\n;B[aa]XPW[b])\n");
+    CHECK(gi.codes == "I207@1:30");
+    CHECK(fix_text("(;FF[3]GM[1]SZ[19];B[aa](;PW[b])(;PB[c];W[bb]GN[d]))") ==
+          "(;FF[4]CA[UTF-8]GM[1]SZ[19]\n;B[aa]\n(;PW[b])\n(;PB[c]\n;W[bb]XGN[d]))\n");
+    // a property FF[1] does not define, whose value its FF[4] definition rejects (check: W211
+    // and W103 in the input, E103 in an FF[4] output): kept apart
+    const fixed lb = fix_of("(;GM[1]SZ[9];LB[jj:A])");
+    CHECK(lb.text == "(;FF[4]CA[UTF-8]GM[1]SZ[9]\n;XLB[jj:A])\n");
+    CHECK(lb.codes == "I103@1:14");
+    // times not in seconds: 111, as check says in an FF[3] file
+    CHECK(fix_of("(;FF[3]TM[1:00:00])").codes == "I111@1:8");
     // in an FF[4] file they were errors already: left for the user (check reports them)
     CHECK(fix_text("(;FF[4]RE[who knows];BM[1])") == "(;FF[4]CA[UTF-8]RE[who knows]\n;BM[1])\n");
 }

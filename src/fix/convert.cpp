@@ -97,7 +97,7 @@ void convert_l(props_t& props, const fix_context& c) {
         std::erase_if(labels, [&](const std::string& v) { return labelled.count(std::string_view(v).substr(0, v.find(':'))) > 0; });
     }
     add_values(props, at, "LB", labels, l.pos);
-    c.note("W202", l.pos, "L (FF[1]-FF[3] letters) converted to LB" + bracketed(labels),
+    c.note(rule::obsolete_property, l.pos, "L (FF[1]-FF[3] letters) converted to LB" + bracketed(labels),
            "ff4_changes.txt: 'L should be converted to LB'");
 }
 
@@ -113,12 +113,12 @@ void convert_ki(props_t& props, const fix_context& c) {
     if (auto km = find_prop(props, "KM"); km != props.end()) {
         if (km->values.size() != 1 || std::strtod(km->values[0].str().c_str(), nullptr) != static_cast<double>(*n) / 2) return;
         erase_prop(props, "KI");
-        c.note("W202", pos, "KI[" + std::to_string(*n) + "] (SGB integer komi) removed", "KM[" + km->values[0].str() + "] says the same");
+        c.note(rule::obsolete_property, pos, "KI[" + std::to_string(*n) + "] (SGB integer komi) removed", "KM[" + km->values[0].str() + "] says the same");
         return;
     }
     it->ident = "KM";
     it->values.assign(1, fix_value(shown));
-    c.note("W202", pos, "KI[" + std::to_string(*n) + "] (SGB integer komi, twice the komi) converted to KM[" + shown + "]",
+    c.note(rule::obsolete_property, pos, "KI[" + std::to_string(*n) + "] (SGB integer komi, twice the komi) converted to KM[" + shown + "]",
            "sgfc_doc.txt: SGFC 59 'obsolete <KI> property found (converted)'");
 }
 
@@ -136,7 +136,7 @@ void convert_te_bm(props_t& props, const fix_context& c) {
     // One IT (DO) only: the first stays where it is, a repeat (the node had one already) goes.
     bool seen = false;
     std::erase_if(props, [&](const fix_prop& p) { return p.ident == to && std::exchange(seen, true); });
-    c.note("W202", pos, was + " in one node converted to " + to + "[]",
+    c.note(rule::annotation_mix, pos, was + " in one node converted to " + to + "[]",
            std::string("ff4_changes.txt: '") + (te < bm ? "TE then BM ... Should be converted to IT'" : "BM then TE ... Should be converted to DO'"));
 }
 
@@ -145,9 +145,35 @@ void convert_vw(props_t& props, const fix_context& c) {
     if (c.ff < 1 || c.ff > 3) return;
     auto it = find_prop(props, "VW");
     if (it == props.end() || it->values.size() != 2 || !all_plain(*it)) return;
-    const std::string v = it->values[0].str() + ":" + it->values[1].str();
-    c.note("W202", it->pos, "FF[" + std::to_string(c.ff) + "] VW" + bracketed(it->values) + " converted to VW[" + v + "]",
-           "ff4_changes.txt: in FF[3] the two points were the corners: 'VW[ba][db] -> VW[ba:db]'");
+    std::string v = it->values[0].str() + ":" + it->values[1].str();
+    rule which = rule::ff4_extension;
+    std::string why = "ff4_changes.txt: in FF[3] the two points were the corners: 'VW[ba][db] -> VW[ba:db]'";
+    // corners in another order (check: 105): the rectangle they span, upper left first; one
+    // point twice: that point (a 1x1 rectangle is no FF[4] value)
+    if (c.game && c.game->point == point_syntax::letter_pair && !c.game->rows_bottom_up) {
+        const auto a = parse_point(*c.game, it->values[0], c.size), b = parse_point(*c.game, it->values[1], c.size);
+        if (a && b) {
+            const board_point ul{std::min(a->column, b->column), std::min(a->row, b->row)};
+            const board_point lr{std::max(a->column, b->column), std::max(a->row, b->row)};
+            const auto letters = [](board_point p) {
+                std::string s;
+                for (const std::uint32_t k : {p.column, p.row})  // 1-based: a-z = 1-26, A-Z = 27-52
+                    s += static_cast<char>(k <= 26 ? 'a' + (k - 1) : 'A' + (k - 27));
+                return s;
+            };
+            const std::string fixed = ul == lr ? letters(ul) : letters(ul) + ":" + letters(lr);
+            if (fixed != v && !(ul == *a && lr == *b)) {
+                which = ul == lr ? rule::rect_1x1 : rule::rect_corners;
+                why = "ff4_changes.txt: in FF[3] 'the two given points specified the upper left and the lower right corner'; "
+                      "written as the rectangle they span, upper left first";
+            } else if (ul == lr) {
+                which = rule::rect_1x1;
+                why = "ff4_changes.txt: in FF[3] the two points were the corners; one point twice is that point";
+            }
+            v = fixed;
+        }
+    }
+    c.note(which, it->pos, "FF[" + std::to_string(c.ff) + "] VW" + bracketed(it->values) + " converted to VW[" + v + "]", why);
     it->values.assign(1, fix_value(v));
     it->value_pos.resize(1);
 }
@@ -161,7 +187,7 @@ void convert_square_size(props_t& props, const fix_context& c) {
     const auto a = parse_number(cp->first), b = parse_number(cp->second);
     if (!a || !b || *a != *b) return;
     const std::string v(cp->first);
-    c.note("E109", it->pos, "SZ[" + it->values[0].str() + "] is a square board", "written SZ[" + v + "]");
+    c.note(rule::sz_square_compose, it->pos, "SZ[" + it->values[0].str() + "] is a square board", "written SZ[" + v + "]");
     it->values.assign(1, fix_value(v));
 }
 
@@ -211,7 +237,7 @@ void repair_values(props_t& props, const fix_context& c) {
             const auto empties = static_cast<std::size_t>(std::count(p.values.begin(), p.values.end(), std::string_view()));
             if (list && empties > 0 && (empties < p.values.size() || row->shape.card == cardinality::list)) {
                 const bool all = empties == p.values.size();
-                c.note(all ? "E108" : "E119", p.pos, p.ident + (all ? "[] is an empty list" : " lists [] among other values"),
+                c.note(all ? rule::empty_list : rule::empty_in_list, p.pos, p.ident + (all ? "[] is an empty list" : " lists [] among other values"),
                        all ? "removed: it carried no value" : "the empty value was removed");
                 std::size_t k = 0;
                 for (std::size_t i = 0; i < p.values.size(); ++i) {
@@ -226,13 +252,13 @@ void repair_values(props_t& props, const fix_context& c) {
             for (fix_value& v : p.values) {
                 if (!keep || valid(*row, c, v)) continue;
                 if (v.empty() && !list) {
-                    c.note("E101", p.pos, p.ident + "[] is empty, which its value type does not allow", "removed: it carried no value");
+                    c.note(rule::value_syntax, p.pos, p.ident + "[] is empty, which its value type does not allow", "removed: it carried no value");
                     keep = false;
                     break;
                 }
                 std::string stripped = repaired_spelling(*row, c, v);
                 if (stripped == v) continue;
-                c.note("E101", p.pos, p.ident + "[" + v.str() + "] has white space inside", "written " + p.ident + "[" + stripped + "]");
+                c.note(rule::value_syntax, p.pos, p.ident + "[" + v.str() + "] has white space inside", "written " + p.ident + "[" + stripped + "]");
                 v = std::move(stripped);
             }
         }
@@ -247,19 +273,61 @@ void repair_values(props_t& props, const fix_context& c) {
 
 void keep_apart_ff4_only(std::vector<fix_prop>& props, bool top_root, const fix_context& c) {
     if (c.ff < 1 || c.ff > 3) return;
+    // A second game-info node on the path (check: 207, an FF[4] rule, "There may be only one
+    // game-info node on any path within the tree"): its game-info properties are kept in
+    // X + identifier; the first game-info node stays what it was.
+    bool game_info = false;
+    for (std::size_t i = 0; i < props.size();) {
+        const property_rule* row = c.rule(props[i].ident);
+        if (!row || row->type != property_type::game_info) {
+            ++i;
+            continue;
+        }
+        if (!c.game_info_on_path) {
+            game_info = true;
+            ++i;
+            continue;
+        }
+        const fix_pos pos = props[i].pos;
+        const std::string ident = props[i].ident;
+        move_apart(props, i);
+        c.note(rule::game_info_twice, pos,
+               "game-info property " + ident + " in a second game-info node on this path: FF[" + std::to_string(c.ff) +
+                   "] allowed it, FF[4] does not",
+               "moved to the private property X" + ident + ": nothing was lost (merge it into the first game-info node "
+               "if it belongs there)");
+    }
+    c.game_info_on_path |= game_info;
     const bool has_move = find_prop(props, "B") != props.end() || find_prop(props, "W") != props.end();
     bool annotation = false;
     for (std::size_t i = 0; i < props.size();) {
         const fix_prop& p = props[i];
         const property_rule* row = c.rule(p.ident);
         std::string why;
+        rule which = rule::none;  // the rule the checker reports it by
         const bool move_annotation = p.ident == "BM" || p.ident == "TE" || p.ident == "DO" || p.ident == "IT";
-        if ((move_annotation || p.ident == "KO") && !has_move)
+        if ((move_annotation || p.ident == "KO") && !has_move) {
             why = p.ident + " without a move in its node";  // ff4_properties.txt: move annotation, KO
-        else if (move_annotation && annotation)
+            which = rule::needs_move;
+        } else if (move_annotation && annotation) {
             why = p.ident + " after another move annotation in its node";  // BM, TE, DO, IT exclude each other
-        else if (row && row->type == property_type::root && !top_root)
+            which = rule::annotation_mix;
+        } else if (row && row->type == property_type::root && !top_root) {
             why = "root property " + p.ident + " outside the root";
+            which = rule::root_outside_root;
+        } else if (row && row->defined_in(4) && !row->defined_in(c.ff)) {
+            // not defined in the file's FF (check: 211, its values checked by the FF[4]
+            // definition at most as warnings): a value FF[4] rejects would be an error in the
+            // FF[4] output (LB[jj:A] off a 9x9 board in a file without FF)
+            for (const fix_value& v : p.values) {
+                const value_check vc = check_value(*row, c.game, v, c.size);
+                if (vc.level(profile::ff4) != rule_level::error) continue;
+                why = p.ident + "[" + v.str() + "]: " + p.ident + " is not defined in FF[" + std::to_string(c.ff) +
+                      "], and its FF[4] definition rejects the value";
+                which = vc.which;
+                break;
+            }
+        }
         annotation |= move_annotation && why.empty();
         if (why.empty()) {
             ++i;
@@ -268,7 +336,7 @@ void keep_apart_ff4_only(std::vector<fix_prop>& props, bool top_root, const fix_
         const fix_pos pos = p.pos;
         const std::string ident = p.ident;
         move_apart(props, i);
-        c.note("W211", pos, why + ": FF[" + std::to_string(c.ff) + "] allowed it, FF[4] does not",
+        c.note(which, pos, why + ": FF[" + std::to_string(c.ff) + "] allowed it, FF[4] does not",
                "moved to the private property X" + ident + ": nothing was lost (ff4_changes.txt)");
     }
 }
@@ -322,7 +390,7 @@ void replay_and_mark(std::vector<fix_prop>& props, const fix_context& c) {
     if (!tr.empty()) add_values(props, std::min(at + 1, props.size()), "TR", tr, m.pos);
     std::string to = ma.empty() ? "" : "MA" + bracketed(ma);
     if (!tr.empty()) to += (to.empty() ? "" : " and ") + std::string("TR") + bracketed(tr);
-    c.note("W202", m.pos, "M (FF[1]-FF[3] markup) converted to " + to,
+    c.note(rule::obsolete_property, m.pos, "M (FF[1]-FF[3] markup) converted to " + to,
            "ff4_changes.txt: 'M should be converted to MA if used on empty board points and to TR if used on stones'");
 }
 

@@ -81,7 +81,7 @@ struct fix_prop {
 struct leftover {
     std::uint32_t offset = 0;  // in the trees' source
     std::uint32_t size = 0;
-    std::string_view code;     // the parser's finding: E002, E003, E009, E010, E012
+    rule code = rule::none;    // the parser's finding: 002, 003, 009, 010, 012
     bool top_level = false;    // outside every game tree (E002, E003)
 };
 inline constexpr std::string_view unplaced_ident = "UNPLACED";
@@ -102,12 +102,16 @@ struct fix_context {
     std::vector<diagnostic>* out = nullptr;
 
     // A change fix made (level info: the output no longer has the problem), or with
-    // severity::error a problem fix leaves in the output (its message says why).
-    void note(std::string_view code, fix_pos where, std::string message, std::string hint,
-              severity level = severity::info) const;
+    // severity::error a problem fix leaves in the output (its message says why). `r` is the
+    // rule the checker reports the problem by, so that check and fix name it by one number;
+    // the printed letter is the level's.
+    void note(sgf::rule r, fix_pos where, std::string message, std::string hint, severity level = severity::info) const;
     // find_property(ident, 4, gm): a binary search of the table, no allocation (a cache
     // keyed by identifier cost more on nodes of many distinct identifiers).
     [[nodiscard]] const property_rule* rule(std::string_view ident) const { return find_property(ident, 4, gm); }
+    // Whether a node before this one on the path held game-info properties (fix.cpp keeps it
+    // per variation): a second game-info node of an FF[1]-FF[3] file is kept apart.
+    mutable bool game_info_on_path = false;
     // The properties of the node being fixed, as read_node found them (split_and_build
     // compares with them).
     mutable std::vector<property> original;

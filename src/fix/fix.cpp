@@ -41,6 +41,7 @@ game_tree fix_tree(const game_tree& root, fix_context& c) {
         std::size_t children;  // where its output variations start in `children`
         std::size_t next = 0;  // next variation to enter
         std::size_t board = 0; // board undo mark after its sequence
+        bool game_info = false; // a game-info node on the path after its sequence
         bool changed = false;
     };
     std::vector<frame> stack;
@@ -62,9 +63,11 @@ game_tree fix_tree(const game_tree& root, fix_context& c) {
             f.changed |= nodes.size() != before + 1 || !nodes.back().same(in);
         }
         f.board = c.board ? c.board->mark() : 0;
+        f.game_info = c.game_info_on_path;
         stack.push_back(f);
     };
 
+    c.game_info_on_path = false;
     enter(root);
     game_tree result;
     while (!stack.empty()) {
@@ -72,6 +75,7 @@ game_tree fix_tree(const game_tree& root, fix_context& c) {
         const auto vs = f.in->variations();
         if (f.next < vs.size()) {
             if (c.board) c.board->undo(f.board);
+            c.game_info_on_path = f.game_info;
             const game_tree& child = vs[f.next++];
             enter(child);
             continue;

@@ -20,7 +20,7 @@ namespace {
 struct found {
     std::vector<leftover>* out;
     const char* base;
-    void add(const char* b, std::size_t n, std::string_view code, bool top_level) const {
+    void add(const char* b, std::size_t n, rule code, bool top_level) const {
         // Surrounding white space is no data (outside_junk runs up to the next "(;").
         while (n > 0 && grammar::is_white(b[n - 1])) --n;
         while (n > 0 && grammar::is_white(*b)) {
@@ -36,9 +36,11 @@ template <typename Rule>
 struct leftover_action : pegtl::nothing<Rule> {};
 
 // The parser's codes for these recoveries (src/parse/parse.cpp).
-constexpr char before_tree[] = "E002", after_tree[] = "E003", junk[] = "E012", no_value[] = "E009", no_ident[] = "E010";
+constexpr rule before_tree = rule::junk_before_tree, after_tree = rule::junk_after_tree,
+               junk = rule::junk_between_tokens, no_value = rule::property_without_value,
+               no_ident = rule::value_without_property;
 
-template <const char* Code, bool Top>
+template <rule Code, bool Top>
 struct keep {
     template <typename In>
     static void apply(const In& in, const found& f) { f.add(in.begin(), in.size(), Code, Top); }
@@ -131,10 +133,10 @@ void keep_unplaced(std::vector<fix_prop>& props, const node& n, const fix_contex
         if (kept->values.empty()) kept->pos = pos;
         kept->values.push_back(fix_value(escape(text)));
         kept->value_pos.push_back(pos);
-        std::string what = l->code == "E002"   ? "text before the game tree"
-                           : l->code == "E003" ? "text after a game tree"
-                           : l->code == "E009" ? "property identifier without a value"
-                           : l->code == "E010" ? "value without a property identifier"
+        std::string what = l->code == before_tree ? "text before the game tree"
+                           : l->code == after_tree ? "text after a game tree"
+                           : l->code == no_value   ? "property identifier without a value"
+                           : l->code == no_ident   ? "value without a property identifier"
                                                : "characters that are no SGF";
         c.note(l->code, pos, what + ": '" + clipped(text) + "'",
                "kept, exactly as written, in the private property " + std::string(unplaced_ident) +

@@ -11,14 +11,8 @@
 
 namespace sgf::detail {
 
-void fix_context::note(std::string_view code, fix_pos where, std::string message, std::string hint, severity level) const {
-    // `code` may be a spelling from before the numbers were made unique (W202 = not defined in
-    // this FF version): the old meaning wins here.
-    const rule_row* row = nullptr;
-    for (const code_alias& a : all_code_aliases())
-        if (a.old_code == code) row = &info(a.now);
-    if (row == nullptr) row = find_rule(code);
-    diagnostic d = make_diagnostic(row ? row->id : rule::junk_between_tokens, level);
+void fix_context::note(sgf::rule r, fix_pos where, std::string message, std::string hint, severity level) const {
+    diagnostic d = make_diagnostic(r, level);
     d.where = where.get();
     d.message = std::move(message);
     d.hint = std::move(hint);
@@ -102,8 +96,11 @@ std::vector<fix_prop> read_node(const node& n, bool top_root, const fix_context&
         fix_prop f;
         f.ident = ff4_identifier(p.ident());
         f.pos = {src, p.offset()};
-        if (f.ident == p.ident() && ff4_ident_of(f.ident).empty())
-            c.note("E016", f.pos, "property identifier '" + f.ident + "' has no upper-case letter: it has no FF[4] form",
+        if (f.ident != p.ident())  // the parser's 011: check reports it by that number too
+            c.note(rule::lowercase_ident, f.pos, "property identifier '" + std::string(p.ident()) + "' contains lowercase letters",
+                   "written " + f.ident + " (ff4_changes.txt: 'the application has to remove all lowercase letters')");
+        else if (ff4_ident_of(f.ident).empty())
+            c.note(rule::ident_without_upper, f.pos, "property identifier '" + f.ident + "' has no upper-case letter: it has no FF[4] form",
                    "kept as written, with its values; FF[1]-FF[3] readers ignored lowercase letters, so no reader knows it: "
                    "rename it (an upper-case identifier) or delete it",
                    severity::error);
@@ -173,7 +170,7 @@ std::vector<fix_prop> read_node(const node& n, bool top_root, const fix_context&
         }
 
         if (!row) {  // unknown: keep every value, their meaning is not ours to judge
-            c.note("E201", again, id + " given " + times(k) + " in one node: merged into one " + id,
+            c.note(rule::duplicate_property, again, id + " given " + times(k) + " in one node: merged into one " + id,
                    "an unknown property: all values kept, in file order");
             out.push_back(std::move(merged));
             continue;
@@ -193,27 +190,27 @@ std::vector<fix_prop> read_node(const node& n, bool top_root, const fix_context&
         const std::size_t dropped = merged.values.size() - distinct.values.size();
 
         if (!single && !unique) {  // repeats count here: merge only
-            c.note("E201", again, id + " given " + times(k) + " in one node: merged into one " + id, "all values kept, in file order");
+            c.note(rule::duplicate_property, again, id + " given " + times(k) + " in one node: merged into one " + id, "all values kept, in file order");
             out.push_back(std::move(merged));
             continue;
         }
         if (moves) {  // each move gets a node later (fix_split.cpp, which notes it)
             if (dropped > 0)
-                c.note(k > 1 ? "E201" : "E118", again, id + " gives the same move more than once in one node", "kept once");
+                c.note(k > 1 ? rule::duplicate_property : rule::too_many_values, again, id + " gives the same move more than once in one node", "kept once");
             out.push_back(std::move(distinct));
             continue;
         }
         if (!single) {  // a list of points: one property, each point once
             if (k > 1)
-                c.note("E201", again, id + " given " + times(k) + " in one node: merged into one " + id, "values in file order");
+                c.note(rule::duplicate_property, again, id + " given " + times(k) + " in one node: merged into one " + id, "values in file order");
             if (dropped > 0)
-                c.note("E106", again, id + " lists the same value " + (dropped == 1 ? std::string("twice") : "more than once"),
+                c.note(rule::duplicate_point, again, id + " lists the same value " + (dropped == 1 ? std::string("twice") : "more than once"),
                        "each value kept once (" + std::to_string(dropped) + " repeat" + (dropped == 1 ? "" : "s") + " dropped)");
             out.push_back(std::move(distinct));
             continue;
         }
 
-        const std::string code = k > 1 ? "E201" : "E118";
+        const rule code = k > 1 ? rule::duplicate_property : rule::too_many_values;
         const std::string what = k > 1 ? id + " given " + times(k) + " in one node"
                                        : id + " has " + std::to_string(merged.values.size()) + " values but takes one";
         if (distinct.values.size() == 1) {

@@ -129,9 +129,9 @@ void split_moves(const node& original, props_t&& part, const fix_context& c, std
     }
     const bool both = std::any_of(moves.begin(), moves.end(), [&](const move& m) { return m.colour != moves[0].colour; });
     if (both)
-        c.note("E205", moves[1].pos, "B and W in one node", "split: one node per move, in file order; each keeps its colour's time properties");
+        c.note(rule::exclusive_properties, moves[1].pos, "B and W in one node", "split: one node per move, in file order; each keeps its colour's time properties");
     else
-        c.note(count_written(original, moves[0].colour) > 1 ? "E201" : "E118", moves[1].pos,
+        c.note(count_written(original, moves[0].colour) > 1 ? rule::duplicate_property : rule::too_many_values, moves[1].pos,
                std::to_string(moves.size()) + " " + moves[0].colour + " moves in one node", "split: one node per move, in file order");
 
     auto first_of = [&](std::string_view colour) {
@@ -189,11 +189,11 @@ void split_and_build(const node& original, std::vector<fix_prop>&& props, bool t
             if (rest.empty()) rest = std::move(first);
         } else {
             if (setup)
-                c.note(pl_only ? "E203" : "E202", fix_pos{detail::tree_access::source_of(original), original.offset()}, pl_only ? "PL in a node with a move" : "setup and move properties in one node",
+                c.note(pl_only ? rule::pl_with_move : rule::setup_move_mix, fix_pos{detail::tree_access::source_of(original), original.offset()}, pl_only ? "PL in a node with a move" : "setup and move properties in one node",
                        "split into two nodes: setup, root and game-info properties and N first, the others in a new node after it "
                        "(ff4_changes.txt)");
             else
-                c.note("W204", fix_pos{detail::tree_access::source_of(original), original.offset()}, "move in the root node",
+                c.note(rule::move_in_root, fix_pos{detail::tree_access::source_of(original), original.offset()}, "move in the root node",
                        "split: the root keeps its root and game-info properties, the move and the rest go to a new node after it "
                        "(ff4_changes.txt, SGFC 24)");
             nodes.push_back(std::move(first));

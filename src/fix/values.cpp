@@ -61,8 +61,11 @@ void rewrite_value(props_t& props, std::string_view ident, const fix_context& c)
     if (!row || it->values.size() != 1 || valid(*row, c, it->values[0])) return;
     const fix_value before = it->values[0];
     const auto r = ff4_form(ident, decode_simple_text(before));
-    std::string_view code = code_of(check_value(*row, c.game, before, c.size).which);
-    if (code.empty()) code = "E101";
+    // the rule the checker reports it by (values.cpp: in FF[1]-FF[3] a time that is not a
+    // real number of seconds breaks "Time values are given in seconds", time_units)
+    rule code = check_value(*row, c.game, before, c.size).which;
+    if (code == rule::none) code = rule::value_syntax;
+    if (code == rule::value_syntax && row->format == value_format::time && c.ff >= 1 && c.ff < 4) code = rule::time_units;
     if (!r || (!r->remove && !valid(*row, c, escape(r->value)))) {
         if (c.ff < 1 || c.ff > 3) return;  // an FF[4] file: left as it is (and reported by check)
         const fix_pos pos = it->pos;
@@ -116,7 +119,7 @@ void escape_compose_colons(props_t& props, const fix_context& c) {
                 if (row->format != value_format::application || v.empty()) continue;
                 const std::string fixed = v.str() + ":";
                 if (!valid(*row, c, fixed)) continue;
-                c.note("E110", p.pos, p.ident + "[" + v.str() + "] has no ':' version", "written " + p.ident + "[" + fixed + "]: the version is empty, the name unchanged");
+                c.note(rule::ap_not_composed, p.pos, p.ident + "[" + v.str() + "] has no ':' version", "written " + p.ident + "[" + fixed + "]: the version is empty, the name unchanged");
                 v = fixed;
                 continue;
             }
@@ -133,7 +136,7 @@ void escape_compose_colons(props_t& props, const fix_context& c) {
             }
             const std::string fixed = std::string(parts->first) + ":" + second;
             if (fixed == v || !valid(*row, c, fixed)) continue;
-            c.note("E107", p.pos, p.ident + "[" + v.str() + "] has more than one ':'", "the later ':' are part of the text: written " + p.ident + "[" + fixed + "]");
+            c.note(rule::compose_extra_colon, p.pos, p.ident + "[" + v.str() + "] has more than one ':'", "the later ':' are part of the text: written " + p.ident + "[" + fixed + "]");
             v = fixed;
         }
     }
@@ -168,11 +171,11 @@ void convert_aliases(std::vector<fix_prop>& props, const fix_context& c) {
             if (!same) continue;
             const fix_pos pos = it->pos;
             props.erase(it);
-            c.note("W202", pos, was + " in the root: SGF2-style alias of " + std::string(a.target), "removed: " + std::string(a.target) + " says the same (002_*)");
+            c.note(rule::sgf2_alias, pos, was + " in the root: SGF2-style alias of " + std::string(a.target), "removed: " + std::string(a.target) + " says the same (002_*)");
             continue;
         }
         it->ident = a.target;
-        c.note("W202", it->pos, was + " in the root: SGF2-style alias of " + std::string(a.target),
+        c.note(rule::sgf2_alias, it->pos, was + " in the root: SGF2-style alias of " + std::string(a.target),
                "written " + std::string(a.target) + bracketed(it->values) + " (002_*)");
     }
 }
@@ -184,7 +187,7 @@ void repair_game_info(std::vector<fix_prop>& props, const fix_context& c) {
     if (auto ha = find_prop(props, "HA"); ha != props.end() && ha->values.size() == 1) {
         const auto n = parse_number(ha->values[0]);
         if (n && *n == 0) {
-            c.note("E115", ha->pos, "HA[" + ha->values[0].str() + "]: no handicap", "removed: a game without HA has no handicap");
+            c.note(rule::ha_range, ha->pos, "HA[" + ha->values[0].str() + "]: no handicap", "removed: a game without HA has no handicap");
             props.erase(ha);
         }
     }
