@@ -6,6 +6,8 @@
 // and none is dropped. Single-byte charsets use a 128-entry table asked of iconv once.
 #include "sgf/charset.hpp"
 
+#include "input/charset_registry.hpp"
+
 #include <iconv.h>
 
 #include <algorithm>
@@ -13,7 +15,9 @@
 #include <cerrno>
 #include <cstring>
 #include <span>
+#include <string>
 #include <utility>
+#include <vector>
 
 namespace sgf {
 namespace {
@@ -189,6 +193,10 @@ enum class family : std::uint8_t {
     sjis,
     eucjp,
     generic,  // unknown structure (stateful, ISO-2022-*): iconv one character at a time
+    not_ascii,  // ASCII text is not the same bytes (EBCDIC, UTF-7, 7-bit national sets):
+                // SGF's syntax and identifiers cannot be read through it (000_*: "SGF uses
+                // the US ASCII char-set for all its property identifiers and property values,
+                // except SimpleText & Text")
 };
 
 struct charset_entry {
@@ -275,6 +283,10 @@ constexpr charset_entry charsets[] = {
         case family::generic:
             i.ascii_safe = false;  // trail bytes (or ISO-2022 text) in 0x21..0x7E
             break;
+        case family::not_ascii:
+            i.ascii_compatible = false;
+            i.ascii_safe = false;
+            break;
         default:
             break;
     }
@@ -286,14 +298,19 @@ struct lookup_result {
     charset_spelling spelling = charset_spelling::preferred;
 };
 
+// The entry of a name or alias of the IANA registry (charset_registry.hpp) that the table
+// above does not hold; defined below, next to iconv, which decides how it is read.
+[[nodiscard]] lookup_result lookup_registered(std::string_view label) noexcept;
+
 [[nodiscard]] lookup_result lookup(std::string_view label) noexcept {
+    // charset names are case-insensitive (the registry: "no distinction is made between use
+    // of upper and lower case letters"): CA[utf-8] is the preferred name
     for (const auto& e : charsets)
-        if (label == e.name) return {&e, charset_spelling::preferred};
-    for (const auto& e : charsets) {
-        if (iequals(label, e.name)) return {&e, charset_spelling::registered};
+        if (iequals(label, e.name)) return {&e, charset_spelling::preferred};
+    for (const auto& e : charsets)
         for (auto a : e.aliases)
             if (!a.empty() && iequals(label, a)) return {&e, charset_spelling::registered};
-    }
+    if (const lookup_result r = lookup_registered(label); r.entry) return r;
     for (const auto& e : charsets) {
         if (loose_equals(label, e.name)) return {&e, charset_spelling::misspelled};
         for (auto a : e.aliases)
@@ -348,6 +365,58 @@ public:
 private:
     iconv_t cd_;
 };
+
+// The registry's charsets as entries of the table: decoded by the first of their names iconv
+// knows (none: no decoder, decoding fails), of family not_ascii when iconv does not read the
+// printable ASCII characters as themselves, generic when stateful, else single_byte. Built
+// once, on the first name the main table does not know.
+const std::vector<charset_entry>& registered_entries() {
+    static const std::vector<charset_entry> entries = [] {
+        std::string ascii = "\t\n\r";
+        for (char ch = 0x20; ch < 0x7f; ++ch) ascii += ch;
+        std::vector<charset_entry> out;
+        out.reserve(std::size(detail::registered_charsets));
+        for (const detail::registered_charset& r : detail::registered_charsets) {
+            charset_entry e{r.name, "", family::generic, {}, {}};
+            for (std::size_t k = 0; k < r.aliases.size() && k < e.aliases.size(); ++k) e.aliases[k] = r.aliases[k];
+            std::vector<std::string_view> names{r.name};
+            for (const std::string_view a : r.aliases)
+                if (!a.empty()) names.push_back(a);
+            for (const std::string_view n : names) {
+                iconv_handle cd("UTF-8", std::string(n));
+                if (!cd.valid()) continue;
+                e.decoder = n;
+                std::string got(ascii.size() * 4 + 16, '\0');
+                const auto s = cd.convert(reinterpret_cast<const uchar*>(ascii.data()), ascii.size(), got.data(), got.size());
+                std::size_t produced = s.produced;
+                if (s.error == 0) produced += cd.flush(got.data() + produced, got.size() - produced);
+                const bool same = s.error == 0 && s.consumed == ascii.size() && got.substr(0, produced) == ascii;
+                const bool stateful = r.name.starts_with("ISO-2022") || r.name == "JIS_Encoding" ||
+                                      r.name == "ISO-10646-UTF-1" || r.name.starts_with("Extended_UNIX_Code");
+                e.fam = !same ? family::not_ascii : stateful ? family::generic : family::single_byte;
+                break;
+            }
+            out.push_back(e);
+        }
+        return out;
+    }();
+    return entries;
+}
+
+lookup_result lookup_registered(std::string_view label) noexcept {
+    const std::vector<charset_entry>* entries = nullptr;
+    try {
+        entries = &registered_entries();
+    } catch (...) {  // std::bad_alloc on the first use
+        return {};
+    }
+    for (const charset_entry& e : *entries) {
+        if (iequals(label, e.name)) return {&e, charset_spelling::preferred};
+        for (const std::string_view a : e.aliases)
+            if (!a.empty() && iequals(label, a)) return {&e, charset_spelling::registered};
+    }
+    return {};
+}
 
 // ---------------------------------------------------------------------------------------
 // Character boundaries of the multi-byte legacy charsets, from their lead and trail byte
@@ -411,7 +480,7 @@ public:
         : p_(bytes_of(bytes)), n_(bytes.size()), f_(f), cd_(cd), sink_(sink) {}
 
     void run() {
-        if (f_ == family::generic) return run_generic();
+        if (f_ == family::generic || f_ == family::not_ascii) return run_generic();
         if (f_ == family::single_byte) return run_single_byte();
         std::size_t i = 0;
         while (i < n_) {
@@ -754,7 +823,7 @@ std::optional<charset_match> find_charset(std::string_view label) noexcept {
 bool charset_compatible(std::string_view declared, std::string_view actual) noexcept {
     const auto d = lookup(declared), a = lookup(actual);
     if (!d.entry || !a.entry) return declared == actual;
-    if (d.entry == a.entry || d.entry->decoder == a.entry->decoder) return true;
+    if (d.entry == a.entry || (!d.entry->decoder.empty() && d.entry->decoder == a.entry->decoder)) return true;
     return a.entry->name == "US-ASCII" && info_of(*d.entry).ascii_compatible;
 }
 
@@ -900,8 +969,8 @@ decoded decode_to_utf8(std::string_view bytes, std::string_view charset, invalid
         default: break;
     }
     const std::string name(r.entry ? r.entry->decoder : charset);
-    iconv_handle cd("UTF-8", name);
-    if (!cd.valid()) {
+    iconv_handle cd("UTF-8", name.empty() ? std::string("-") : name);  // a registered name without decoder
+    if (name.empty() || !cd.valid()) {
         d.error = "unknown charset '" + std::string(charset) + "'";
         return d;
     }
@@ -945,7 +1014,8 @@ std::vector<invalid_sequence> find_invalid(std::string_view bytes, std::string_v
         if (out.size() > limit) out.resize(limit);
         return out;
     }
-    iconv_handle cd("UTF-8", std::string(r.entry ? r.entry->decoder : charset));
+    const std::string name(r.entry ? r.entry->decoder : charset);
+    iconv_handle cd("UTF-8", name.empty() ? std::string("-") : name);  // a registered name without decoder
     if (!cd.valid()) return out;
     invalid_sink sink{out, limit};
     legacy_decoder<invalid_sink>(bytes, f, cd, sink).run();
@@ -959,7 +1029,8 @@ std::optional<std::string> encode_from_utf8(std::string_view utf8, std::string_v
     if (!is_valid_utf8(utf8)) return std::nullopt;
     const auto r = lookup(charset);
     if (r.entry && r.entry->fam == family::utf8) return std::string(utf8);
-    iconv_handle cd(std::string(r.entry ? r.entry->decoder : charset), "UTF-8");
+    const std::string name(r.entry ? r.entry->decoder : charset);
+    iconv_handle cd(name.empty() ? std::string("-") : name, "UTF-8");  // a registered name without decoder
     if (!cd.valid()) return std::nullopt;
     std::string out;
     out.resize(utf8.size() * 2 + 16);

@@ -66,6 +66,18 @@ bool scannable(std::string_view name) {
     return m && m->info.ascii_safe;
 }
 
+// Whether `name` reads the printable ASCII characters (and tab, LF, CR) as themselves.
+bool reads_ascii(const std::string& name) {
+    if (const auto m = find_charset(name)) return m->info.ascii_compatible;
+    static const std::string ascii = [] {
+        std::string s = "\t\n\r";
+        for (char ch = 0x20; ch < 0x7f; ++ch) s += ch;
+        return s;
+    }();
+    const decoded d = decode_to_utf8(ascii, name);
+    return d.ok() && d.utf8 == ascii;
+}
+
 bool is_utf(std::string_view name, std::string_view family) { return name.substr(0, family.size()) == family; }
 
 bool same_unicode_family(std::string_view a, std::string_view b) {
@@ -116,6 +128,8 @@ public:
         }
     }
 
+    [[nodiscard]] bool ascii_only() const noexcept { return all_ascii(bytes_); }
+
     std::vector<diagnostic> found;
 
 private:
@@ -140,6 +154,14 @@ std::string check_ca_spelling(input_report& rep, const property& ca) {
         return {};
     }
     const std::string name(m->info.name);
+    if (m->info.decoder.empty()) {  // in the registry (RFC 1345, IANA), but iconv cannot read it
+        // (a file of ASCII bytes needs no decoder: its text reads the same in any of them)
+        if (rep.ascii_only()) return {};
+        rep.add(rule::ca_unknown, where, "CA[" + label + "] is a registered charset (RFC 1345 / IANA: " + name +
+                                             ") that sgfcheck has no decoder for",
+                "the text is read in the charset guessed from its bytes; give it with --charset NAME");
+        return {};
+    }
     if (m->spelling == charset_spelling::misspelled)
         rep.add(rule::ca_misspelled, where, "CA[" + label + "] should be CA[" + name + "]",
                 "read as " + name + "; '" + label + "' is no registered name or alias (sgfcheck fix writes CA[UTF-8])");
@@ -270,8 +292,16 @@ load_result load(std::string file, const load_options& options) {
             std::string name = check_ca_spelling(rep, *ca);
             first_ca_checked = true;
             const auto m = find_charset(name);
-            if (!name.empty() && m && !m->info.ascii_compatible) {
-                rep.add(rule::ca_contradicts, ca->front().pos(), "CA[" + trim(ca->front().simple_text()) + "] but the file is not " + name,
+            if (!name.empty() && !reads_ascii(name)) {
+                // 000_*: "SGF uses the US ASCII char-set for all its property identifiers and
+                // property values, except SimpleText & Text": a charset in which ASCII text is
+                // other bytes (UTF-16, EBCDIC, UTF-7, 7-bit national sets) cannot be the file's,
+                // whose game tree was just read as ASCII; the file is not converted through it
+                rep.add(rule::ca_contradicts, ca->front().pos(),
+                        "CA[" + trim(ca->front().simple_text()) + "] but the file is not " + name +
+                            (m && m->info.unit > 1 ? std::string()
+                                                   : ": in " + name + " ASCII text is other bytes, and SGF is ASCII "
+                                                                      "outside SimpleText and Text (000_*)"),
                         "its game tree reads as ASCII text; the charset was guessed instead");
                 name.clear();
             }
