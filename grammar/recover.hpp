@@ -9,8 +9,10 @@
 // These rules are tried only after the strict grammar failed (src/parse/parse.cpp), and by the
 // tree to list a node's properties (src/tree/node_scan.cpp): on a node the strict grammar
 // accepted, `lenient_node` matches exactly what `node` matched (strict alternatives first).
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 #include <vector>
 
 #include "sgf.hpp"
@@ -51,7 +53,10 @@ struct node_junk : pegtl::plus<pegtl::not_at<token_start>, pegtl::any> {};
 // not: "C1[x]" keeps its own findings). It matches two or more words, or one that mixes
 // letters and other bytes ('"quoted"', ":b"); one plain word stays property_without_value
 // (E009 "LB B[aa]"), one run without letters node_junk. A failed match has read one word
-// only, so a node of N words takes linear time.
+// only, so a node of N words takes linear time. Two more things belong to the run: a
+// parenthesised group of words after a word ("Hello (world) ;W[bb]": no '(' ';' '[' inside,
+// so no game tree), and the text before an identifier glued to the last word
+// ("really.W[bb]": "really." is text, W[bb] the next property).
 struct free_text {
     using rule_t = free_text;
     using subs_t = pegtl::empty_list;
@@ -79,6 +84,18 @@ struct free_text {
         return upper;
     }
 
+    // The end of a parenthesised group of words at p ('('): after its ')', or nullptr when
+    // it is no such group (it holds '(' ';' '[' or nothing but white space, or never closes).
+    [[nodiscard]] static const char* group_end(const char* p, const char* e) noexcept {
+        bool content = false;
+        for (const char* q = p + 1; q < e; ++q) {
+            if (*q == ')') return content ? q + 1 : nullptr;
+            if (*q == '(' || *q == ';' || *q == '[') return nullptr;
+            content |= !is_white(*q);
+        }
+        return nullptr;
+    }
+
     template <pegtl::apply_mode, pegtl::rewind_mode, template <typename...> class,
               template <typename...> class, typename ParseInput, typename... States>
     [[nodiscard]] static bool match(ParseInput& in, States&&...) noexcept {
@@ -90,19 +107,39 @@ struct free_text {
         bool letters = false, others = false;  // of the first word
         for (;;) {
             p = skip_white(p, e);
-            if (p == e || ends_run(*p)) break;
+            if (p == e) break;
+            if (*p == '(' && words > 0) {  // "(world)" after a word: part of the text
+                const char* const g = group_end(p, e);
+                if (g == nullptr) break;
+                p = last = g;
+                ++words;
+                continue;
+            }
+            if (ends_run(*p)) break;
             const char* q = p;
             while (q < e && !is_white(*q) && !ends_run(*q)) {
                 if (words == 0) (is_letter(*q) ? letters : others) = true;
                 ++q;
             }
             const char* const r = skip_white(q, e);
-            if (r < e && *r == '[') break;  // the next property starts with this word
+            if (r < e && *r == '[') {
+                // the next property starts with this word; text glued before its identifier
+                // ("really.W") belongs to the run when the identifier has an uppercase letter
+                const char* id = q;
+                bool upper = false;
+                while (id > p && is_letter(id[-1])) upper |= *--id <= 'Z';
+                const bool lettered = std::any_of(p, id, [](char ch) { return is_letter(ch); });
+                if (upper && id > p && id < q && (words > 0 || lettered)) {
+                    last = id;
+                    ++words;
+                }
+                break;
+            }
             p = last = q;
             if (++words == 1 && !(letters && others)) {
                 // one word: free text only if another follows
                 const char* const n = skip_white(p, e);
-                if (n == e || ends_run(*n)) return false;
+                if (n == e || (ends_run(*n) && !(*n == '(' && group_end(n, e) != nullptr))) return false;
                 const char* m = n;
                 while (m < e && !is_white(*m) && !ends_run(*m)) ++m;
                 const char* const after = skip_white(m, e);
@@ -173,6 +210,12 @@ struct junk_after_tree : outside_junk {};   // E003
 struct unmatched_tree_close : pegtl::one<')'> {};                         // E005
 // E006 "()": plain one<> (not tree_open/tree_close) so no tree event fires on a partial match.
 struct empty_game_tree : pegtl::seq<pegtl::one<'('>, ws, pegtl::one<')'>> {};
+// "()" where a game tree of the collection was expected (E019): 000_* and 002_* alike give
+// a game tree a (root) node; only 002_*'s Tail may be "()".
+struct empty_top_tree : empty_game_tree {};
+// A '(' inside a game tree, in a file with more '(' than ')', whose first node holds root
+// properties: most likely the next game tree, after a missing ')' (E004 at it).
+struct tree_close_missing_before : pegtl::success {};  // zero width
 struct missing_node_open : pegtl::success {};                              // E007 (zero width)
 struct tree_without_node : pegtl::success {};                              // E007 at ')' (zero width)
 struct node_after_variation : pegtl::success {};                           // E013 (zero width)
@@ -197,12 +240,42 @@ struct tree_junk : pegtl::plus<pegtl::not_at<token_start>, pegtl::any> {}; // E0
     return opens > closes ? opens - closes : 0;
 }
 
+// Whether the game tree whose '(' is at p starts with a node holding a root property of
+// FF[4] (ff4_properties.txt, Root properties: AP CA FF GM ST SZ; FF[1]-FF[3] long names
+// count by their uppercase letters). Reads that node only.
+[[nodiscard]] inline bool starts_with_root_node(const char* p, const char* e) noexcept {
+    p = skip_white(p + 1, e);
+    if (p == e || *p != ';') return false;
+    ++p;
+    for (;;) {
+        p = skip_white(p, e);
+        char id[3] = {};
+        std::size_t n = 0;
+        const char* const start = p;
+        for (; p < e && ((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z')); ++p)
+            if (*p <= 'Z' && n < 3) id[n++] = *p;
+        if (p == start) return false;
+        p = skip_white(p, e);
+        if (p == e || *p != '[') return false;
+        while (p < e && *p == '[') {
+            const char* const close = find_value_end(p + 1, e);
+            if (close >= e) return false;
+            p = skip_white(close + 1, e);
+        }
+        if (n == 2) {
+            const std::string_view ident(id, 2);
+            for (const std::string_view root : {"AP", "CA", "FF", "GM", "ST", "SZ"})
+                if (ident == root) return true;
+        }
+    }
+}
+
 // Collection, recovering: reads every game tree it can and resynchronises after each
 // problem, so that one pass reports all of them. Like `game_tree`, it counts depth
 // instead of recursing. The builder (src/parse/parse.cpp) mirrors the open/close events.
 struct recovering_collection {
     using rule_t = recovering_collection;
-    using subs_t = pegtl::type_list<ws, lenient_node, tree_open, tree_close, empty_game_tree>;
+    using subs_t = pegtl::type_list<ws, lenient_node, tree_open, tree_close, empty_game_tree, empty_top_tree>;
 
     enum : std::uint8_t { has_nodes = 1, has_variations = 2, implicit = 4, reported = 8 };
 
@@ -240,7 +313,16 @@ struct recovering_collection {
                     (void)run(missing_node_open{});
                     levels.back() |= reported;
                 }
-                if (run(empty_game_tree{})) continue;
+                if (levels.empty() ? run(empty_top_tree{}) : run(empty_game_tree{})) continue;
+                // a game tree whose first node holds root properties, inside another one, where
+                // the file has a '(' for each open tree that was never closed: the next game
+                // tree after a missing ')' (one finding), not a variation
+                if (!levels.empty() && surplus >= levels.size() && (levels.back() & has_nodes) &&
+                    starts_with_root_node(in.current(), in.end())) {
+                    (void)run(tree_close_missing_before{});
+                    surplus -= levels.size();
+                    levels.clear();
+                }
                 if (levels.empty()) {
                     const char* q = skip_white(in.current() + 1, in.end());
                     const bool real = (q < in.end() && (*q == ';' || *q == '(')) ||

@@ -42,8 +42,8 @@ public:
     // identifiers with lowercase letters: those wait in `lowercase_idents` until the FF of
     // their game tree is known.
     void report(rule r, std::uint64_t offset, std::string message, std::string hint = {},
-                std::optional<std::uint64_t> related = std::nullopt) {
-        (void)found.add(r, 4, *src_, offset, std::move(message), std::move(hint), related);
+                std::optional<std::uint64_t> related = std::nullopt, std::string_view subject = {}) {
+        (void)found.add(r, 4, *src_, offset, std::move(message), std::move(hint), related, subject);
     }
 
     detail::findings found;
@@ -161,6 +161,29 @@ struct recover_action<grammar::empty_game_tree> {
     }
 };
 template <>
+struct recover_action<grammar::empty_top_tree> {
+    template <typename In>
+    static void apply(const In& in, tree_builder& b) {
+        b.report(rule::empty_game_tree, offset_of(in, b),
+                 "'()' where a game tree was expected: a game tree holds at least its root node",
+                 "ignored; remove it (only a variation may be '()' in 002_*'s grammar, and none in FF[4]'s)");
+    }
+};
+template <>
+struct recover_action<grammar::tree_close_missing_before> {
+    template <typename In>
+    static void apply(const In& in, tree_builder& b) {
+        const std::size_t n = b.open_frames();
+        b.report(rule::missing_tree_close, offset_of(in, b),
+                 "missing ')' before this game tree: its first node holds root properties, and the file has more '(' "
+                 "than ')'",
+                 "read as the next game tree of the collection (" + std::to_string(n) +
+                     (n == 1 ? " game tree closed" : " game trees closed") + " before it); insert the missing ')'",
+                 b.innermost_open());
+        b.close_all();
+    }
+};
+template <>
 struct recover_action<grammar::missing_node_open> {
     template <typename In>
     static void apply(const In& in, tree_builder& b) {
@@ -251,7 +274,8 @@ struct recover_action<grammar::lenient_property> {
             // "b", "black": FF[1]-FF[3] readers delete lowercase letters and keep nothing
             b.report(rule::ident_without_upper, offset_of(in, b),
                      "property identifier '" + written + "' has no uppercase letter: it names no property in any FF version",
-                     "kept as written; write it in uppercase letters (" + ascii_upper(written) + " if that was meant)");
+                     "kept as written; write it in uppercase letters (" + ascii_upper(written) + " if that was meant)",
+                     std::nullopt, written);  // one finding per identifier (and N more)
             return;
         }
         b.lowercase_idents.emplace_back(offset_of(in, b), static_cast<std::uint32_t>(n));
