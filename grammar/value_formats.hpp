@@ -53,8 +53,9 @@ struct result_hex : pegtl::sor<result_other, pegtl::seq<winner, pegtl::one<'+'>,
 struct time_unit : pegtl::one<'s', 'm', 'h'> {};
 struct time_value : pegtl::seq<real, pegtl::opt<time_unit>> {};
 
-// ---- SZ (ff4_properties.txt "SZ"): number | composed number ':' number.
-struct size_side : pegtl::plus<digit> {};
+// ---- SZ (ff4_properties.txt "SZ"): number | composed number ':' number, each a Number
+// (ff4_sgf.txt: Number = ["+"|"-"] Digit {Digit}); the action judges the sides.
+struct size_side : pegtl::seq<pegtl::opt<pegtl::one<'+', '-'>>, pegtl::plus<digit>> {};
 struct size_value : pegtl::seq<size_side, pegtl::opt<pegtl::one<':'>, size_side>> {};
 
 // ---- FG (ff4_properties.txt "FG"): none | composed number ':' simpletext; the number is a

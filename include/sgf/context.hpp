@@ -24,7 +24,8 @@ namespace sgf {
 struct tree_context {
     int ff = 1;          // FF; 1 without FF; 4 when FF is no number 1-4 (ff_valid false: the
                          // FF[4] rows are the best guess; the value check reports the value)
-    int gm = 1;          // GM; the profile's default game without GM or when GM is no number 1-63
+    int gm = 1;          // GM; the profile's default game without GM; 0 when GM is no number
+                         // (an unknown game, like any number without a game row)
     board_size size{};   // SZ, else the game's default; {0,0} when SZ is invalid or unknown
     std::string ca;      // CA's first value (escapes processed), "" without CA
     bool ff_given = false, gm_given = false, sz_given = false, ca_given = false;

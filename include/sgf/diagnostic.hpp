@@ -82,6 +82,7 @@ enum class rule : std::uint8_t {
     ident_without_upper,     // 016 "b", "black": no reading in any version
     swallowed_nodes,         // 017 a value that holds ";B[aa": its ']' probably came late
     extra_tree_open,         // 018 "((" inside a game tree whose parentheses do not balance
+    empty_game_tree,         // 019 "()" where a game tree of the collection was expected
     ca_misspelled,           // 021
     ca_unknown,              // 022
     invalid_bytes,           // 023
@@ -116,6 +117,8 @@ enum class rule : std::uint8_t {
     ff4_syntax,              // 122 FF[4]-only syntax FF[1]-FF[3] readers cannot read
     ff4_extension,           // 123 FF[4] extension FF[1]-FF[3] readers read differently
     size_range,              // 124 board size outside the game's limits
+    size_limit,              // 125 a board side beyond what sgfcheck handles (9 digits)
+    rule_set_name,           // 126 RU: a mandatory rule-set name spelled otherwise
     // 2xx: property types, nodes, trees, collections (src/check/)
     duplicate_property,      // 201
     setup_move_mix,          // 202
@@ -140,6 +143,7 @@ enum class rule : std::uint8_t {
     clears_nothing,          // 221
     annotation_mix,          // 222 BM/TE/DO/IT
     sgf2_alias,              // 223 KO, TE, RD, GK, TL, ... in the root, read as KM, EV, DT, GM, TM (002_*)
+    alias_and_target,        // 224 an SGF2-style alias and the property it stands for in one root
 };
 
 // Who reports a rule.

@@ -214,6 +214,7 @@ enum class value_format : std::uint8_t {
     keyword_switches,   // key ':' on|off, key one of `keywords` (Hex IS)
     keyword_numbers,    // key ':' number, key one of `keywords` (Backgammon MI)
     empty_text,         // Hex IP: "should be empty"
+    rule_set,           // RU: in Go the mandatory names AGA, GOE, Japanese, NZ as written
 };
 
 // "Points must be unique" across these properties within one node.
@@ -320,7 +321,11 @@ struct property_rule {
         return (ff_versions & ff_bit(ff)) != 0 || origin == row_origin::current_usage ||
                origin == row_origin::private_usage;
     }
-    [[nodiscard]] constexpr bool applies_to(int gm) const noexcept { return (games & gm_bit(gm)) != 0; }
+    // A GM without a bit (GM[64], GM[-1], GM[abc] read as 0) is an unknown game: only the
+    // rows of every game apply.
+    [[nodiscard]] constexpr bool applies_to(int gm) const noexcept {
+        return gm_bit(gm) != 0 ? (games & gm_bit(gm)) != 0 : games == every_game;
+    }
     [[nodiscard]] constexpr bool game_specific() const noexcept { return games != every_game; }
     [[nodiscard]] constexpr bool in_profile(profile p) const noexcept { return (profiles & profile_bit(p)) != 0; }
     [[nodiscard]] constexpr bool has(restriction r) const noexcept { return sgf::has(restrictions, r); }

@@ -317,6 +317,11 @@ private:
                                             bool stacks);
     std::uint32_t group_stamp(std::size_t g, bool per_property);
 
+    // values of a point group whose syntax no game page gives, in the current node: group
+    // stamp + raw value -> '[' of the first (E106 for byte-identical points)
+    std::unordered_map<std::string, std::uint32_t> unverified_points_;
+    std::uint32_t unverified_node_ = 0;
+
     // values of the current property (duplicate values), in normal form for unordered ends
     std::vector<std::pair<std::string, std::uint32_t>> seen_values_;
 

@@ -5,6 +5,7 @@
 // node_rules. Messages say what is wrong; hints come from the rule rows (table/rules.cpp)
 // unless the finding knows a better one.
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 
 #include "check/internal.hpp"
@@ -33,6 +34,7 @@ std::string games_text(const property_rule& r) {
 }
 
 std::string game_name(int gm) {
+    if (gm == 0) return "the unknown game GM names";  // GM[abc], GM[0] (context.hpp)
     const game_rule* g = find_game(gm);
     return "GM[" + std::to_string(gm) + "]" + (g ? " (" + std::string(g->name) + ")" : "");
 }
@@ -141,8 +143,22 @@ void tree_checker::check_node(const source& src, std::uint32_t offset, bool is_r
                 unknown_property(src, i);
                 continue;
             }
-            // one of each property per node (a stamp per row: any node size stays linear)
-            if (row_seen_[plan->index] == node_stamp_)
+            // one of each property per node (a stamp per row: any node size stays linear); an
+            // SGF2-style alias beside its target (GK with GM) is not the same identifier twice
+            const auto is_alias = [&](std::uint32_t at) {
+                const std::string_view id = plan->row->ident;
+                return std::string_view(base + at, std::min<std::size_t>(id.size(), src.bytes.size() - at)) != id ||
+                       (at + id.size() < src.bytes.size() && std::isalpha(static_cast<unsigned char>(base[at + id.size()])));
+            };
+            if (row_seen_[plan->index] == node_stamp_ && (is_alias(p.ident) || is_alias(row_first_[plan->index])))
+                report(rule::alias_and_target, src, p.ident,
+                       std::string(ident_of(src, p)) +
+                           (is_alias(p.ident) ? " (an SGF2-style alias of " + std::string(plan->row->ident) + ")" : "") +
+                           " in a node that already has " + std::string(plan->row->ident) +
+                           (is_alias(row_first_[plan->index]) ? " as an SGF2-style alias" : "") +
+                           ": an alias and its target both given",
+                       row_first_[plan->index]);
+            else if (row_seen_[plan->index] == node_stamp_)
                 report(rule::duplicate_property, src, p.ident,
                        "property " + std::string(ident_of(src, p)) +
                            (ident_of(src, p) != plan->row->ident ? " (read as " + std::string(plan->row->ident) + ")" : "") +
@@ -199,10 +215,11 @@ void tree_checker::check_node(const source& src, std::uint32_t offset, bool is_r
         node_rules(src, bits, is_root);
     if (handicap_ != 0) {
         const value_ref& v = node_.values[node_.props[handicap_ - 1].first];
-        const auto h = parse_number(unescape(std::string_view(base + v.open + 1, v.size)));
+        const std::string_view raw(base + v.open + 1, v.size);
+        const auto h = parse_number(unescape(raw));
         if (h && *h >= 2 && static_cast<std::uint64_t>(*h) != ab_stones_)
             report(rule::handicap_stones, src, v.open,
-                   "HA[" + std::to_string(*h) + "] but " + std::to_string(ab_stones_) +
+                   "HA[" + std::string(raw) + "] but " + std::to_string(ab_stones_) +
                        " AB stones in this node (the handicap stones should be set up with AB in the same node)");
     }
     if (!moves_now && !actions_.empty()) replay_node(src);
@@ -327,7 +344,7 @@ void tree_checker::node_rules(const source& src, std::uint32_t bits, bool is_roo
             if (is_root) {
                 if (plan->in_root != rule::none)
                     report(plan->in_root, src, p.ident,
-                             std::string(ident_of(src, p)) + " in the root node: FF[4] makes it a move property (bad style in the root)");
+                             std::string(ident_of(src, p)) + " in the root node: FF[4] makes it a move property");
                 continue;
             }
             if (first_move == none) first_move = i;
@@ -336,7 +353,7 @@ void tree_checker::node_rules(const source& src, std::uint32_t bits, bool is_roo
                 first_move = i;
                 if (is_root)
                     report(rule::move_in_root, src, p.ident,
-                             "move property " + std::string(ident_of(src, p)) + " in the root node (bad style, though not forbidden)");
+                             "move property " + std::string(ident_of(src, p)) + " in the root node");
             }
         }
         if ((b & bit_root) && !is_root)

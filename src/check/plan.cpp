@@ -111,7 +111,7 @@ std::unique_ptr<plan_table> make_plan_table(int ff, int gm, profile p) {
             bool move = false;
             for (const auto& a : r.shape.alternatives()) move = move || (!a.composed && a.first == value_kind::move);
             const bool forms = plan.points == point_part::rect || r.format == value_format::size ||
-                               r.changed != ff4_change::none;
+                               r.changed != ff4_change::none || plan.text_values;  // soft line breaks
             const bool pass_form = move && t->game && t->game->empty_move_is_pass;
             plan.ff4_forms = forms || pass_form;
             // A move's one form new in FF[4] is the pass written []: the go_move fast path

@@ -176,7 +176,7 @@ void tree_checker::ff4_forms(const source& src, const prop_ref& p, const row_pla
             const auto size = parse_size(unescape(raw));
             if (parts)
                 report(rule::ff4_syntax, src, v.open,
-                       shown + ": a rectangular board" + in + " (new in FF[4]: \"Rectangular boards possible\")");
+                       shown + ": the columns:rows form of SZ" + in + " (new in FF[4]: \"Rectangular boards possible\")");
             else if (g && g->gm == 1 && size && size->columns > 19)
                 report(rule::ff4_syntax, src, v.open,
                        shown + ": a Go board larger than 19x19" + in +
@@ -187,7 +187,8 @@ void tree_checker::ff4_forms(const source& src, const prop_ref& p, const row_pla
             report(rule::ff4_extension, src, v.open,
                    shown + ": a pass written []" + in +
                        " (new in FF[4]: \"Pass move may be specified as '[]'\"); FF[3] wrote [tt], which FF[4] keeps for "
-                       "boards up to 19x19");
+                       "boards up to 19x19",
+                   {}, {}, ident);
         if (row.changed == ff4_change::long_label && parts) {
             const std::string label = decode_simple_text(parts->second);
             std::size_t chars = 0;  // UTF-8 characters
@@ -195,12 +196,43 @@ void tree_checker::ff4_forms(const source& src, const prop_ref& p, const row_pla
             if (chars > 4)
                 report(rule::ff4_extension, src, v.open,
                        shown + ": a label of " + std::to_string(chars) + " characters" + in +
-                           " (new in FF[4]: \"LB (label) may have more than 4 chars now\"); FF[3] readers show 4");
+                           " (new in FF[4]: \"LB (label) may have more than 4 chars now\"); FF[3] readers show 4",
+                       {}, {}, ident);
         }
+        // ff4_changes.txt: "Text has been divided into two types: simpletext (basically a
+        // string) and text, which can be formatted (hard & soft linebreaks)"; "3 rd 4: Soft
+        // linebreaks may be treated as hard linebreaks"
+        if (plan.text_values)
+            for (std::size_t i = 0; i + 1 < raw.size(); ++i) {
+                if (raw[i] != '\\') continue;
+                if (raw[i + 1] == '\n' || raw[i + 1] == '\r') {
+                    report(rule::ff4_extension, src, v.open + 1 + i,
+                           ident + " value holds a soft line break ('\\' before a line break)" + in +
+                               " (new in FF[4]: text \"can be formatted (hard & soft linebreaks)\"; FF[3] readers may "
+                               "treat it as a hard line break)",
+                           {}, {}, ident);
+                    break;
+                }
+                ++i;  // an escaped character
+            }
         if (row.changed == ff4_change::figure_data && parts)
             report(rule::ff4_extension, src, v.open,
                    shown + ": figure flags and a diagram name" + in +
-                       " (new in FF[4]: \"FG may contain some flags and a diagram name\")");
+                       " (new in FF[4]: \"FG may contain some flags and a diagram name\")", {}, {}, ident);
+    }
+    // FF[3] VW: "the two given points specified the upper left and the lower right corner"
+    // (ff4_changes.txt, Converting): in the other order they are no rectangle (105).
+    if (row.changed == ff4_change::view_list && !compressed && p.count == 2 && g) {
+        const value_ref& a = node_.values[p.first];
+        const value_ref& b = node_.values[p.first + 1];
+        const std::string corners =
+            std::string(base + a.open + 1, a.size) + ":" + std::string(base + b.open + 1, b.size);
+        if (check_value(row, g, corners, ctx_->size).which == rule::rect_corners)
+            report(rule::rect_corners, src, a.open,
+                   ident + "[" + std::string(base + a.open + 1, a.size) + "][" + std::string(base + b.open + 1, b.size) +
+                       "]" + in + ": FF[3] VW gives the upper left corner, then the lower right (ff4_changes.txt, "
+                       "Converting: 'the two given points specified the upper left and the lower right corner')",
+                   {}, "give the upper left corner first, then the lower right (sgfcheck fix writes VW[upper-left:lower-right])");
     }
     if (row.changed == ff4_change::view_list && !compressed && p.count != 2) {
         const bool clears = p.count == 1 && node_.values[p.first].size == 0;
@@ -208,7 +240,8 @@ void tree_checker::ff4_forms(const source& src, const prop_ref& p, const row_pla
                clears ? ident + "[]" + in + ": clearing the view is new in FF[4]"
                       : ident + " with " + std::to_string(p.count) + " points" + in +
                             ": FF[3] VW gave two points, the upper left and the lower right corner of the view "
-                            "(ff4_changes.txt, Converting); listing the points in view is FF[4]");
+                            "(ff4_changes.txt, Converting); listing the points in view is FF[4]",
+               {}, {}, ident);
     }
 }
 
@@ -280,6 +313,21 @@ void tree_checker::check_values(const source& src, const prop_ref& p, const row_
             if (c.which != rule::none) {
                 // the identifier groups the findings of per_subject rules (I121: one per identifier)
                 report(c.which, src, v.open, std::move(c.message) + definition_note_, {}, {}, ident);
+                // a point syntax no page gives: byte-identical values are still the same point
+                if (c.which == rule::unverified_syntax && grouped && !plan.stacks) {
+                    std::string key = std::to_string(group_stamp_[group]) + ' ' + std::string(raw);
+                    if (unverified_node_ != node_stamp_) {
+                        unverified_points_.clear();
+                        unverified_node_ = node_stamp_;
+                    }
+                    const auto [it, fresh] = unverified_points_.emplace(std::move(key), v.open);
+                    if (!fresh)
+                        report(rule::duplicate_point, src, v.open,
+                               std::string(ident) + "[" + std::string(raw) + "] names a point that is already listed (the same " +
+                                   "value, whatever the game's point syntax): " + ctx_->plans->group_rules[group] +
+                                   definition_note_,
+                               it->second);
+                }
                 continue;  // a wrong value takes no part in the point rules or the replay
             }
         }
@@ -293,7 +341,8 @@ void tree_checker::check_values(const source& src, const prop_ref& p, const row_
                 report(rule::duplicate_value, src, v.open,
                        std::string(ident) + "[" + std::string(raw) + "] is given twice" +
                            (unordered && key != raw ? " (a line has no direction: its ends in the other order are the same line)"
-                                                    : ""),
+                                                    : "") +
+                           definition_note_,
                        it->second);
                 continue;
             }
@@ -326,7 +375,7 @@ void tree_checker::check_values(const source& src, const prop_ref& p, const row_
             if (earlier)
                 report(rule::duplicate_point, src, v.open,
                        std::string(ident) + "[" + std::string(raw) + "] names a point that is already listed: " +
-                           ctx_->plans->group_rules[group],
+                           ctx_->plans->group_rules[group] + definition_note_,
                        *earlier);
         }
         if (plan.go == board_effect::add_black) ab_stones_ += rect.count();

@@ -60,7 +60,7 @@ void print_inherited(std::ostream& os, const collection& c, profile p, std::stri
                     os << line << ",\"line\":" << at.line << ",\"column\":" << at.column << ",\"node\":" << number
                        << ",\"inherited\":{" << text << "}}\n";
                 } else {
-                    os << file << ':' << at.line << ':' << at.column << ": node " << number << " inherits" << text << '\n';
+                    os << header_name(file) << ':' << at.line << ':' << at.column << ": node " << number << " inherits" << text << '\n';
                 }
             },
             p);

@@ -69,6 +69,9 @@ enum class output_format { text, json, sarif };
 
 // Prints one diagnostic: gcc style with a clipped excerpt and caret (in colour when `color`:
 // the level as gcc colours it), or one JSON line. (SARIF results: sarif.hpp.)
+// A file name as a text header shows it: one line, control characters escaped as values
+// in messages are ("a\nb.sgf"), so that every header stays one `file:line:col:` line.
+[[nodiscard]] std::string header_name(std::string_view file);
 void print_diagnostic(std::ostream& os, const diagnostic& d, std::string_view file, std::string_view bytes,
                       output_format format, bool color = false);
 

@@ -4,6 +4,7 @@
 #include "cli.hpp"
 #include "loaded.hpp"
 #include "sgf/json.hpp"
+#include "table/findings.hpp"
 
 namespace sgf::cli {
 
@@ -80,14 +81,17 @@ void print_excerpt(std::ostream& os, std::string_view bytes, const position& whe
 
 }  // namespace
 
+std::string header_name(std::string_view file) { return detail::one_line(file); }
+
 void print_diagnostic(std::ostream& os, const diagnostic& d, std::string_view file, std::string_view bytes,
                       output_format format, bool color) {
     if (format == output_format::json) {
         os << to_json(d, file) << '\n';
         return;
     }
+    const std::string name = header_name(file);
     if (color) os << bold;
-    os << file << ':';
+    os << name << ':';
     if (d.where.known()) os << d.where.line << ':' << d.where.column << ':';
     if (color) os << reset;
     os << ' ';
@@ -98,7 +102,7 @@ void print_diagnostic(std::ostream& os, const diagnostic& d, std::string_view fi
     print_excerpt(os, bytes, d.where, color);
     if (!d.hint.empty()) os << "   = " << d.hint << '\n';
     if (d.related && d.related->known())
-        os << "   = related: " << file << ':' << d.related->line << ':' << d.related->column << '\n';
+        os << "   = related: " << name << ':' << d.related->line << ':' << d.related->column << '\n';
 }
 
 void print_loaded(std::ostream& os, const load_result& r, const diagnostic& d, std::string_view file,

@@ -157,8 +157,8 @@ constexpr property_rule rows[] = {
     R("PW", "1234", game_info, "simpletext", "Player White", "ff4_properties.txt: Game info properties / PW"),
     R("RE", "1234", game_info, "simpletext", "Result", "ff4_properties.txt: Game info properties / RE").fmt(result),
     R("RO", "1234", game_info, "simpletext", "Round", "ff4_properties.txt: Game info properties / RO"),
-    R("RU", "--34", game_info, "simpletext", "Rules", "ff4_properties.txt: Game info properties / RU")
-        .note("Mandatory names for Go: AGA, GOE, Japanese, NZ."),
+    R("RU", "--34", game_info, "simpletext", "Rules", "ff4_properties.txt: Game info properties / RU").fmt(rule_set)
+        .note("Mandatory names for Go: AGA, GOE, Japanese, NZ (rule rule_set_name: one of them spelled otherwise)."),
     R("SO", "1234", game_info, "simpletext", "Source", "ff4_properties.txt: Game info properties / SO"),
     R("TM", "1234", game_info, "real",       "Timelimit", "ff4_properties.txt: Game info properties / TM").fmt(time)
         .note("Seconds. 002_* allows a unit letter s, m or h (rule time_units)."),

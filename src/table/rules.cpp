@@ -84,7 +84,7 @@ constexpr rule_row rows[] = {
      "byte order mark before the first game tree", "remove it and declare the charset with CA[UTF-8]",
      "000_*", "SGF uses the US ASCII char-set for all its property identifiers and property values, except SimpleText & Text. For SimpleText & Text the charset is defined using the CA property.",
      "-"},
-    {rule::ident_without_upper, 16, "ident_without_upper", st::parser, all(error), every_ff, error, true, gr::each,
+    {rule::ident_without_upper, 16, "ident_without_upper", st::parser, all(error), every_ff, error, true, gr::per_subject,
      "property identifier without an uppercase letter: no reading in any FF version",
      "write the identifier in uppercase letters (b[aa] is B[aa])",
      "000_* EBNF; ff4_changes.txt: Converting",
@@ -99,12 +99,17 @@ constexpr rule_row rows[] = {
     {rule::extra_tree_open, 18, "extra_tree_open", st::parser, all(error), every_ff, error, true, gr::each,
      "extra '(' where a game tree's first node was expected, in a file with more '(' than ')'", "remove the extra '('",
      "000_* EBNF", "GameTree = \"(\" Sequence { GameTree } \")\" Sequence = Node { Node }", "SGFC 21"},
+    {rule::empty_game_tree, 19, "empty_game_tree", st::parser, all(error), every_ff, error, true, gr::each,
+     "'()' where a game tree was expected: a game tree needs a root node", "remove the '()'",
+     "000_* EBNF; 002_* grammar (current profile)",
+     "GameTree = \"(\" Sequence { GameTree } \")\" Sequence = Node { Node } (002_*: GameTree = \"(\" RootNode NodeSequence { Tail } \")\" RootNode = Node; only a Tail may be \"()\")",
+     "SGFC 12"},
     {rule::ca_misspelled, 21, "ca_misspelled", st::input, all(warning), every_ff, warning, false, gr::each,
      "CA spells a charset name in a way no registry knows (e.g. UTF8 for UTF-8)", "write the charset's registered name, e.g. CA[UTF-8]",
      "ff4_properties.txt: CA", "Only charset names (or their aliases) as specified in RFC 1345 (or updates thereof) are allowed.",
      "-"},
     {rule::ca_unknown, 22, "ca_unknown", st::input, all(warning), every_ff, warning, false, gr::each,
-     "CA names an unknown charset: the charset was guessed", "give the charset with --charset NAME, or correct CA",
+     "CA names an unknown charset (or a registered one sgfcheck cannot decode): the charset was guessed", "give the charset with --charset NAME, or correct CA",
      "ff4_properties.txt: CA", "Only charset names (or their aliases) as specified in RFC 1345 (or updates thereof) are allowed.",
      "SGFC 72"},
     {rule::invalid_bytes, 23, "invalid_bytes", st::input, all(warning), every_ff, warning, false, gr::each,
@@ -138,7 +143,7 @@ constexpr rule_row rows[] = {
      "SGFC 14"},
     {rule::number_range, 102, "number_range", st::checker, all(warning), every_ff, warning, false, gr::each,
      "number outside the range the spec gives in parentheses", "use a number inside the range",
-     "ff4_properties.txt: FF, GM, ST, PM", "FF: number (range: 1-4); GM: number (range: 1-16); ST: number (range: 0-3)", "SGFC 18"},
+     "ff4_properties.txt: FF, GM, ST, PM", "FF: number (range: 1-4); GM: number (range: 1-16) ... Valid numbers are: Go = 1, ... Kropki = 40 (read as 1-40: disagreement gm_range); ST: number (range: 0-3)", "SGFC 18"},
     {rule::point_off_board, 103, "point_off_board", st::checker, all(error), every_ff, error, false, gr::each,
      "point outside the board given by SZ", "use a point on the board, or correct SZ",
      "ff4_go.txt: Move, Point & Stone type; ff4_properties.txt: SZ",
@@ -221,7 +226,7 @@ constexpr rule_row rows[] = {
      "ff4_changes.txt: From FF[3] to FF[4]; Compatibility of FF[4]",
      "Compressed point lists ... 3 rd 4: totally incompatible. Recangular boards and boards >19x19 possible ... 3 rd 4: totally incompatible",
      "-"},
-    {rule::ff4_extension, 123, "ff4_extension", st::checker, all(warning), before_ff4, off, false, gr::each,
+    {rule::ff4_extension, 123, "ff4_extension", st::checker, all(warning), before_ff4, off, false, gr::per_subject,
      "FF[4] form of a value in an FF[1]-FF[3] file (FF[1]-FF[3] readers read it differently)",
      "declare FF[4] (sgfcheck fix does)",
      "ff4_changes.txt: From FF[3] to FF[4]; Compatibility of FF[4]",
@@ -231,6 +236,16 @@ constexpr rule_row rows[] = {
      "board size outside the game's limits", "give a size the game allows",
      "ff4_properties.txt: SZ; game pages",
      "The valid range for SZ is any size greater or equal to 1x1. For Go games the maximum size is limited to 52x52.", "SGFC 18"},
+
+    {rule::size_limit, 125, "size_limit", st::checker, all(warning), every_ff, warning, false, gr::each,
+     "board side of more than 9 digits: beyond what sgfcheck handles, points not checked against it",
+     "nothing to fix if the board is really that large; otherwise correct SZ",
+     "implementation limit; ff4_hex.txt (2021-12-01 changes)", "allow arbitrarily large boards", "-"},
+    {rule::rule_set_name, 126, "rule_set_name", st::checker, all(warning), ff4_only, off, false, gr::each,
+     "RU names one of the rule sets with a mandatory name, spelled otherwise", "write the mandatory name, e.g. RU[Japanese]",
+     "ff4_properties.txt: RU; ff4_changes.txt: Changed properties",
+     "SGF requires mandatory names only for a small set of well known rule sets. Mandatory names for Go (GM[1]): \"AGA\" ... \"GOE\" ... \"Japanese\" ... \"NZ\" (\"Some rule names are mandatory now.\" came with FF[4])",
+     "-"},
 
     // ------------------------------------------------------- 2xx: nodes, trees, collections
     {rule::duplicate_property, 201, "duplicate_property", st::checker, all(error), every_ff, error, false, gr::each,
@@ -313,11 +328,16 @@ constexpr rule_row rows[] = {
      "empty value clears an inherited setting that is not in effect", "remove the empty value: nothing is inherited here",
      "ff4_sgf.txt 2.2.2; ff4_properties.txt: DD, VW", "DD[] clears any setting, i.e. it undims everything.", "-"},
     {rule::annotation_mix, 222, "annotation_mix", st::checker, all(error), ff4_only, warning, false, gr::each,
-     "more than one of BM, TE, DO, IT in one node", "keep one (FF[3] TE then BM is DO in FF[4], BM then TE is IT)",
+     "more than one of BM, TE, DO, IT in one node", "keep one (ff4_changes.txt: FF[3] TE then BM is IT in FF[4], BM then TE is DO; sgfcheck fix converts them)",
      "ff4_properties.txt: Move annotation properties, Restrictions; ff4_changes.txt: Converting properties",
      "BM, TE, DO and IT are mutual exclusive, i.e. they must not be mixed within a single node.", "SGFC 41"},
     {rule::sgf2_alias, 223, "sgf2_alias", st::checker, lv(off, info, off), every_ff, info, false, gr::per_subject,
      "SGF2-style alias in the root node, read as its FF[4] property", "write the FF[4] identifier (sgfcheck fix does)",
+     "002_*", "The properties TE, KO, RD, GK are aliases for EV, KM, DT, GM in SGF2 style. TL and LKM and PTM and PDT are aliases for TM and KM and TM and DT.",
+     "-"},
+    {rule::alias_and_target, 224, "alias_and_target", st::checker, lv(off, warning, off), every_ff, warning, false, gr::each,
+     "SGF2-style alias and the property it stands for both in the root node",
+     "keep one: the FF[4] property (sgfcheck fix removes an alias that says the same, else keeps it in X + identifier)",
      "002_*", "The properties TE, KO, RD, GK are aliases for EV, KM, DT, GM in SGF2 style. TL and LKM and PTM and PDT are aliases for TM and KM and TM and DT.",
      "-"},
 };
@@ -334,7 +354,7 @@ constexpr bool rows_in_order = [] {
     return true;
 }();
 static_assert(rows_in_order, "rows in enum order, one per rule");
-static_assert(static_cast<std::size_t>(rule::sgf2_alias) + 1 == rule_count, "a row for every rule");
+static_assert(static_cast<std::size_t>(rule::alias_and_target) + 1 == rule_count, "a row for every rule");
 
 constexpr bool numbers_unique_and_ordered = [] {
     for (std::size_t k = 0; k < std::size(rows); ++k) {
@@ -448,7 +468,12 @@ std::string_view code_of(rule r, severity s) noexcept {
 }
 
 std::string_view code_of(rule r) noexcept {
-    const rule_level l = level_of(r, profile::ff4, 4);
+    rule_level l = level_of(r, profile::ff4, 4);
+    // off in an FF[4] file under the default profile (W123: FF[1]-FF[3] only; I223, W224:
+    // --profile=current only): the code at the highest level it can print
+    if (l == rule_level::off)
+        for (std::size_t p = 0; p < profile_count; ++p)
+            for (int ff = 1; ff <= 4; ++ff) l = std::max(l, level_of(r, static_cast<profile>(p), ff));
     return l == rule_level::off ? code_of(r, severity::error) : code_of(r, severity_of(l));
 }
 

@@ -56,8 +56,10 @@ tree_context context_of(const node& root, profile p) {
         c.ff = c.ff_valid ? static_cast<int>(*n) : 4;
     }
     if (c.gm_given) {
+        // A GM that names no game (GM[64], GM[-1], GM[abc]: reported by the value check) is an
+        // unknown game, as GM[41] is: no point, move or stone syntax to check values by.
         const auto n = parse_number(*value[slot_gm]);
-        if (n && *n >= 1 && *n <= 63) c.gm = static_cast<int>(*n);
+        c.gm = n && *n >= -1000000 && *n <= 1000000 ? static_cast<int>(*n) : 0;
     }
     const game_rule* g = find_game(c.gm);
     c.size = g ? g->default_size : board_size{};
@@ -65,7 +67,7 @@ tree_context context_of(const node& root, profile p) {
         // A bad SZ is reported by its value check; points are then not checked against it.
         const auto s = parse_size(*value[slot_sz]);
         const rule bad = g ? check_size(*g, raw[slot_sz]).which : rule::none;
-        c.size = s && bad != rule::value_syntax && bad != rule::size_range ? *s : board_size{};
+        c.size = s && bad != rule::value_syntax && bad != rule::size_range && bad != rule::size_limit ? *s : board_size{};
     }
     if (c.ca_given) c.ca = *value[slot_ca];
     return c;

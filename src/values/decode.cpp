@@ -420,6 +420,27 @@ void check_keyword_pair(decoded_value& d, const property_rule& r, std::string_vi
     }
 }
 
+// ff4_properties.txt RU: "SGF requires mandatory names only for a small set of well known
+// rule sets ... Mandatory names for Go (GM[1])": any other name is free; one of these four
+// written otherwise ("japanese", "AGA rules", "New Zealand") is reported.
+void check_rule_set(decoded_value& d, std::string_view ident, std::string_view raw, const decode_options& o) {
+    if (o.game == nullptr || o.game->gm != 1) return;
+    std::string key;  // letters only, lowercase, without a trailing "rules"
+    for (const char ch : raw)
+        if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z')) key += static_cast<char>(ch | 0x20);
+    if (key.size() > 5 && key.ends_with("rules")) key.resize(key.size() - 5);
+    static constexpr std::pair<std::string_view, std::string_view> names[] = {
+        {"aga", "AGA"}, {"american", "AGA"},   {"goe", "GOE"},  {"ing", "GOE"},
+        {"japanese", "Japanese"}, {"japan", "Japanese"}, {"nihonkiin", "Japanese"},
+        {"nz", "NZ"}, {"newzealand", "NZ"}};
+    for (const auto& [k, name] : names)
+        if (key == k && raw != name) {
+            fail(d, rule::rule_set_name, 0, ident, raw,
+                 cat("the ", name, " rule set has the mandatory name ", name, " (ff4_properties.txt RU: 'Mandatory names for Go')"));
+            return;
+        }
+}
+
 // What row r adds to a value of its shape (no direction, the number range, the formats
 // that check the text). Every return is `d` (built in the caller's place, never moved).
 decoded_value checked_value(const property_rule& r, std::string_view raw, const decode_options& o) {
@@ -445,7 +466,13 @@ decoded_value checked_value(const property_rule& r, std::string_view raw, const 
                 r.range.max != std::numeric_limits<std::int64_t>::max()
                     ? cat("number out of range ", std::to_string(r.range.min), "-", std::to_string(r.range.max))
                     : cat("number below the minimum ", std::to_string(r.range.min));
-            fail(d, rule::number_range, 0, ident, raw, what);
+            // GM: ff4_properties.txt says "(range: 1-16)" and lists the games up to Kropki = 40
+            // (disagreement gm_range); a number without a game is an unknown game
+            if (r.format == value_format::plain && r.ident == "GM")
+                fail(d, rule::number_range, 0, ident, raw,
+                     what + " (ff4_properties.txt GM lists the games Go = 1 to Kropki = 40): checked as an unknown game");
+            else
+                fail(d, rule::number_range, 0, ident, raw, what);
             return d;
         }
     }
@@ -477,6 +504,7 @@ decoded_value checked_value(const property_rule& r, std::string_view raw, const 
         case value_format::empty_text:
             if (!raw.empty()) fail(d, rule::unknown_keyword, 0, ident, raw, "the value should be empty");
             break;
+        case value_format::rule_set: check_rule_set(d, ident, raw, o); break;
         default: break;
     }
     return d;
@@ -521,7 +549,7 @@ decoded_value decode_handicap(std::string_view raw, std::string_view ident) {
     }
     if (const auto* n = d.value.get_if<number>(); n && *n < 2)
         d.error = value_error{rule::ha_range, 0,
-                              value_message(ident, raw, "handicap must be at least 2 (ff4_go.txt); omit HA for none")};
+                              value_message(ident, raw, "handicap below 2 (ff4_go.txt: 'the number of handicap stones (>=2)'); omit HA for none")};
     return d;
 }
 

@@ -157,10 +157,17 @@ template <>
 struct size_action<g::size_side> {
     template <typename ActionInput>
     static void apply(const ActionInput& in, decode_state& s) {
+        // A Number (SZ[+19] is 19); a negative side is 0 (size_range); a side of more than 9
+        // digits is kept as 0xffffffff, which decode_size reports as beyond sgfcheck's limit.
+        const char* p = in.begin();
+        const char* const e = in.end();
+        const bool negative = *p == '-';
+        if (*p == '+' || *p == '-') ++p;
+        while (p + 1 < e && *p == '0') ++p;  // leading zeros say nothing
         std::uint64_t v = 0;
-        for (std::size_t i = 0; i < in.size() && v <= 0xffffffffull; ++i) v = v * 10 + static_cast<std::uint64_t>(in.begin()[i] - '0');
-        s.points.push_back({static_cast<std::uint32_t>(v > 0xffffffffull ? 0xffffffffull : v), 0});
-        if (in.size() > 9) s.fail(rule::value_syntax, in.begin(), "expected a board size: a side of at most 9 digits");
+        for (const char* q = p; q < e && v <= 0xffffffffull; ++q) v = v * 10 + static_cast<std::uint64_t>(*q - '0');
+        if (e - p > 9) v = 0xffffffffull;
+        s.points.push_back({static_cast<std::uint32_t>(negative ? 0 : v), 0});
     }
 };
 
@@ -232,6 +239,11 @@ std::optional<board_size> read_size(std::string_view text) {
     return board_size{s.points.front().column, s.points.back().column};
 }
 
+namespace {
+// A side of more than 9 digits (size_action).
+constexpr std::uint32_t max_board_side = 0xffffffffu;
+}  // namespace
+
 decoded_value decode_size(const game_rule* gr, std::string_view raw, std::string_view ident) {
     const value_text t(raw, 0);
     decode_state s;
@@ -247,6 +259,12 @@ decoded_value decode_size(const game_rule* gr, std::string_view raw, std::string
         what += hi != 0 ? std::to_string(lo) + " to " + std::to_string(hi) : "at least " + std::to_string(lo);
         if (gr != nullptr) what += " in " + game_text(*gr);
         s.fail(rule::size_range, t.view().data(), what);
+        return finish(s, {});
+    }
+    if (size.columns == max_board_side || size.rows == max_board_side) {
+        s.fail(rule::size_limit, t.view().data(),
+               "a board side of more than 9 digits is beyond what sgfcheck handles (an implementation limit, not the "
+               "spec's: boards may be arbitrarily large); points are not checked against it");
         return finish(s, {});
     }
     if (composed && size.columns == size.rows) {

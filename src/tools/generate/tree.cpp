@@ -403,6 +403,11 @@ private:
                 return true;
             }
             case value_format::empty_text: q.values.push_back(plain("")); return true;
+            case value_format::rule_set: {  // a mandatory name, or a free one (ff4_properties.txt RU)
+                static constexpr std::array<std::string_view, 5> names = {"AGA", "GOE", "Japanese", "NZ", "Chinese"};
+                q.values.push_back(plain(std::string(names[static_cast<std::size_t>(r_.below(names.size()))])));
+                return true;
+            }
             case value_format::plain: break;
         }
         const auto alts = shape.alternatives();
