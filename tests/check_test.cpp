@@ -422,3 +422,41 @@ TEST_CASE("the checker lists at most 1000 findings of one code then says how man
     CHECK(ds.back().message.find("1999 more E106") == 0);
     CHECK(ds.back().where.column == 22 + 4 * 1001);  // the first value not listed (value 0 is no repeat)
 }
+
+TEST_CASE("issue 11 gaps: messages, grouping, unknown games") {
+    // W217 quotes HA as written, not the number it was clamped to
+    const auto ha = diags("(;FF[4]GM[1]SZ[19]HA[99999999999999999999])");
+    REQUIRE(ha.size() == 1);
+    CHECK(ha[0].message.find("HA[99999999999999999999] but 0 AB") != std::string::npos);
+    // messages do not claim a level or a necessity the profile may not give them
+    CHECK(only("(;FF[4]GM[1]SZ[19]B[bb])", profile::hex).message == "move property B in the root node");
+    CHECK(only("(;FF[4]GM[1]SZ[19]HA[0])").message.find("must") == std::string::npos);
+    // W123 once per identifier in a file (and N more), like the other per-identifier findings
+    const auto passes = diags("(;FF[3]GM[1]SZ[19];B[];W[];B[];W[])");
+    REQUIRE(passes.size() == 2);
+    CHECK(passes[0].count == 2);
+    // a GM that names no game is an unknown game, as GM[41] is: moves are not checked
+    for (const std::string_view gm : {"41", "64", "100", "-1", "abc"}) {
+        const std::string text = "(;FF[4]GM[" + std::string(gm) + "]SZ[8];B[e2e4])";
+        CAPTURE(text);
+        const std::string codes = run(text);
+        CHECK(codes.find("E101@1:2") == std::string::npos);  // no Go move check
+        CHECK(codes.find("I121") != std::string::npos);
+    }
+    // SZ is a Number; a side beyond 9 digits is an implementation limit where the game allows it
+    CHECK(run("(;FF[4]GM[1]SZ[+19];B[ss])") == "");
+    CHECK(run("(;FF[4]GM[11]SZ[1000000000])") == "W125@1:16");
+    CHECK(run("(;FF[4]GM[1]SZ[1000000000])") == "E124@1:15");
+    CHECK(only("(;FF[3]GM[1]SZ[19:19])").message.find("columns:rows form") != std::string::npos);
+    // the W222 hint says what ff4_changes.txt says: TE then BM is IT, BM then TE is DO
+    CHECK(only("(;FF[3]GM[1];B[aa]BM[1]TE[1])").hint.find("TE then BM is IT in FF[4], BM then TE is DO") !=
+          std::string::npos);
+    // an alias beside its target (current profile): not the same identifier twice
+    CHECK(run("(;FF[4]SZ[19]GM[1]GK[1];B[pd])", profile::current) == "I223@1:19 W224@1:19");
+    CHECK(run("(;FF[4]KO[6.5]KM[6.5])", profile::current) == "I223@1:8 W224@1:15");
+    // W106 of a property the file's FF does not define says which definition checked it
+    bool w106 = false;
+    for (const auto& d : diags("(;FF[3]GM[1]SZ[19];SQ[aa][aa])"))
+        if (d.code == "W106") w106 = d.message.find("(checked by the FF[4] definition of SQ)") != std::string::npos;
+    CHECK(w106);
+}
