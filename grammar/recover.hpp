@@ -9,7 +9,6 @@
 // These rules are tried only after the strict grammar failed (src/parse/parse.cpp), and by the
 // tree to list a node's properties (src/tree/node_scan.cpp): on a node the strict grammar
 // accepted, `lenient_node` matches exactly what `node` matched (strict alternatives first).
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
@@ -128,8 +127,8 @@ struct free_text {
                 const char* id = q;
                 bool upper = false;
                 while (id > p && is_letter(id[-1])) upper |= *--id <= 'Z';
-                const bool lettered = std::any_of(p, id, [](char ch) { return is_letter(ch); });
-                if (upper && id > p && id < q && (words > 0 || lettered)) {
+                // (a single word keeps its findings: "C-X[x]" is C without a value and junk)
+                if (upper && id > p && id < q && words > 0) {
                     last = id;
                     ++words;
                 }

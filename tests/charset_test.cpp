@@ -96,25 +96,25 @@ TEST_CASE("charset: names and their spellings") {
         sp spelling;
     };
     const row rows[] = {
-        {"UTF-8", "UTF-8", sp::preferred},         {"utf-8", "UTF-8", sp::registered},
+        {"UTF-8", "UTF-8", sp::preferred},         {"utf-8", "UTF-8", sp::preferred},
         {"UTF8", "UTF-8", sp::misspelled},         {"utf8", "UTF-8", sp::misspelled},
         {" UTF-8 ", "UTF-8", sp::misspelled},      {"ISO-8859-1", "ISO-8859-1", sp::preferred},
         {"ISO8859_1", "ISO-8859-1", sp::misspelled}, {"iso8859-1", "ISO-8859-1", sp::misspelled},
-        {"iso-8859-1", "ISO-8859-1", sp::registered}, {"ISO_8859-1", "ISO-8859-1", sp::registered},
+        {"iso-8859-1", "ISO-8859-1", sp::preferred}, {"ISO_8859-1", "ISO-8859-1", sp::registered},
         {"Latin1", "ISO-8859-1", sp::registered},  {"latin-1", "ISO-8859-1", sp::misspelled},
-        {"GB2312", "GB2312", sp::preferred},       {"gb2312", "GB2312", sp::registered},
+        {"GB2312", "GB2312", sp::preferred},       {"gb2312", "GB2312", sp::preferred},
         {"GBK", "GBK", sp::preferred},             {"CP936", "GBK", sp::registered},
         {"GB18030", "GB18030", sp::preferred},     {"Shift_JIS", "Shift_JIS", sp::preferred},
         {"SJIS", "Shift_JIS", sp::misspelled},     {"shift-jis", "Shift_JIS", sp::misspelled},
         {"MS_Kanji", "Shift_JIS", sp::registered}, {"CP932", "Windows-31J", sp::misspelled},
-        {"EUC-KR", "EUC-KR", sp::preferred},       {"euc-kr", "EUC-KR", sp::registered},
+        {"EUC-KR", "EUC-KR", sp::preferred},       {"euc-kr", "EUC-KR", sp::preferred},
         {"CP949", "EUC-KR", sp::misspelled},       {"Big5", "Big5", sp::preferred},
-        {"big5", "Big5", sp::registered},          {"Big5-HKSCS", "Big5-HKSCS", sp::preferred},
+        {"big5", "Big5", sp::preferred},          {"Big5-HKSCS", "Big5-HKSCS", sp::preferred},
         {"EUC-JP", "EUC-JP", sp::preferred},       {"KOI8-R", "KOI8-R", sp::preferred},
-        {"Windows-1252", "windows-1252", sp::registered}, {"cp1252", "windows-1252", sp::misspelled},
+        {"Windows-1252", "windows-1252", sp::preferred}, {"cp1252", "windows-1252", sp::misspelled},
         {"US-ASCII", "US-ASCII", sp::preferred},   {"ASCII", "US-ASCII", sp::registered},  // RFC 1345
         {"ANSI_X3.4-1968", "US-ASCII", sp::registered}, {"UTF-16", "UTF-16", sp::preferred},
-        {"utf-16le", "UTF-16LE", sp::registered},  {"UTF-32BE", "UTF-32BE", sp::preferred},
+        {"utf-16le", "UTF-16LE", sp::preferred},  {"UTF-32BE", "UTF-32BE", sp::preferred},
     };
     for (const auto& r : rows) {
         CAPTURE(r.label);
@@ -123,6 +123,27 @@ TEST_CASE("charset: names and their spellings") {
         CHECK(m->info.name == r.canonical);
         CHECK(m->spelling == r.spelling);
     }
+    // the IANA registry (RFC 1345 and updates): every name and alias, without regard to case
+    // ("no distinction is made between use of upper and lower case letters")
+    const row registered[] = {
+        {"ISO_646.irv:1983", "ISO_646.irv:1983", sp::preferred}, {"irv", "ISO_646.irv:1983", sp::registered},
+        {"iso-ir-2", "ISO_646.irv:1983", sp::registered},        {"us-dk", "us-dk", sp::preferred},
+        {"T.61-7bit", "T.61-7bit", sp::preferred},                {"JIS_C6226-1983", "JIS_C6226-1983", sp::preferred},
+        {"hebrew", "ISO-8859-8", sp::registered},                 {"arabic", "ISO-8859-6", sp::registered},
+        {"macintosh", "macintosh", sp::preferred},                {"MAC", "macintosh", sp::registered},
+        {"ibm037", "IBM037", sp::preferred},                      {"ebcdic-cp-us", "IBM037", sp::registered},
+    };
+    for (const auto& r : registered) {
+        CAPTURE(r.label);
+        const auto m = sgf::find_charset(r.label);
+        REQUIRE(m);
+        CHECK(m->info.name == r.canonical);
+        CHECK(m->spelling == r.spelling);
+    }
+    // EBCDIC and UTF-7 write ASCII text as other bytes; ISO-8859-8 does not
+    CHECK_FALSE(sgf::find_charset("IBM037")->info.ascii_compatible);
+    CHECK_FALSE(sgf::find_charset("UTF-7")->info.ascii_compatible);
+    CHECK(sgf::find_charset("hebrew")->info.ascii_compatible);
     for (auto unknown : {""sv, "klingon"sv, "UTF-9"sv, "8859"sv, "-"sv}) {
         CAPTURE(unknown);
         CHECK(!sgf::find_charset(unknown));

@@ -423,7 +423,7 @@ TEST_CASE("the checker lists at most 1000 findings of one code then says how man
     CHECK(ds.back().where.column == 22 + 4 * 1001);  // the first value not listed (value 0 is no repeat)
 }
 
-TEST_CASE("issue 11 gaps: messages, grouping, unknown games") {
+TEST_CASE("issue 11 gaps in messages and grouping and unknown games") {
     // W217 quotes HA as written, not the number it was clamped to
     const auto ha = diags("(;FF[4]GM[1]SZ[19]HA[99999999999999999999])");
     REQUIRE(ha.size() == 1);

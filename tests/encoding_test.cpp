@@ -123,7 +123,20 @@ TEST_CASE("encoding: CA and its spellings") {
         const auto r = sgf::load("(;FF[4]CA[latin1]C[x])");
         CHECK(sgf_test::codes_of(r.diagnostics, true) == "I026@1:10");
         CHECK(r.charset == "ISO-8859-1");
-        CHECK(sgf_test::codes_of(sgf::load("(;FF[4]CA[utf-8]C[x])").diagnostics) == "I026");
+        // names are case-insensitive: utf-8 is the preferred name (IANA registry)
+        CHECK(sgf::load("(;FF[4]CA[utf-8]C[x])").diagnostics.empty());
+        CHECK(sgf_test::codes_of(sgf::load("(;FF[4]CA[hebrew]C[x])").diagnostics) == "I026");
+        // registered, no decoder here: an ASCII file needs none
+        CHECK(sgf::load("(;FF[4]CA[ISO_646.irv:1983]C[x])").diagnostics.empty());
+        CHECK(sgf_test::codes_of(sgf::load("(;FF[4]CA[irv]C[caf\xE9])").diagnostics).starts_with("W022"));
+        // ASCII text is other bytes in EBCDIC and UTF-7: not converted through them
+        for (const char* ca : {"IBM037", "EBCDIC-US", "NATS-SEFI", "UTF-7"}) {
+            CAPTURE(ca);
+            const auto e = sgf::load("(;FF[4]CA[" + std::string(ca) + "]GM[1];B[aa];W[bb])");
+            CHECK(sgf_test::codes_of(e.diagnostics) == "W025");
+            CHECK(e.trees.size() == 1);
+            CHECK(!e.converted);
+        }
         CHECK(sgf::load("(;FF[4]CA[UTF-8]C[x])").diagnostics.empty());
     }
     SUBCASE("unknown: the charset is guessed") {

@@ -327,7 +327,7 @@ TEST_CASE("var.html common pitfalls are rejected with their codes") {
         const char* first;  // code and position of the first finding
     };
     const std::vector<row> rows{
-        {"()", "E006@1:1"},        // "() is an error": every variation has at least one node
+        {"()", "E019@1:1"},        // "() is an error": every game tree has at least one node
         {"(W[tt])", "E007@1:2"},   // properties are part of a node
         {"(;)W[tt]", "E003@1:4"},  // no properties outside a game tree
         {"(;(;B[aa])())", "E006@1:11"},
@@ -346,7 +346,7 @@ TEST_CASE("var.html common pitfalls are rejected with their codes") {
     const auto after = sgf::parse("(;)W[tt]", {.lenient = true});
     REQUIRE(after.trees.size() == 1);
     CHECK(after.trees[0][0].empty());
-    CHECK(sgf_test::codes_of(sgf::parse("()").diagnostics) == "E006 E001");
+    CHECK(sgf_test::codes_of(sgf::parse("()").diagnostics) == "E019 E001");
 }
 
 TEST_CASE("DD_VW.html: compressed and uncompressed point lists name the same points") {

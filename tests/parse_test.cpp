@@ -91,8 +91,8 @@ TEST_CASE("empty game tree is not FF[4]") {
     auto r = sgf::parse("(;B[aa]()(;W[bb]))");
     CHECK(has(r, "E006", 1, 8));
     CHECK(r.trees[0].variations().size() == 1);
-    r = sgf::parse("()");
-    CHECK(has(r, "E006", 1, 1));
+    r = sgf::parse("()");  // where a game tree of the collection stands: E019
+    CHECK(has(r, "E019", 1, 1));
     CHECK(has(r, "E001", 1, 3));
 }
 

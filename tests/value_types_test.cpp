@@ -149,7 +149,18 @@ TEST_CASE("SZ per game") {
     CHECK(sgf::check_size(go, "53").which == rule::size_range);
     CHECK(sgf::check_size(go, "0").which == rule::size_range);
     CHECK(sgf::check_size(go, "19:53").which == rule::size_range);
-    for (const char* bad : {"", "x", "19x19", "-19", "19:", ":19", "19:13:5"}) CHECK(sgf::check_size(go, bad).which == rule::value_syntax);
+    for (const char* bad : {"", "x", "19x19", "19:", ":19", "19:13:5", "+", "19:+"})
+        CHECK(sgf::check_size(go, bad).which == rule::value_syntax);
+    // a side is a Number (ff4_sgf.txt: Number = ["+"|"-"] Digit {Digit}): SZ[+19] is 19, a
+    // negative side is below the game's minimum
+    CHECK(sgf::check_size(go, "+19"));
+    CHECK(sgf::check_size(go, "+19:+13"));
+    CHECK(sgf::parse_size("+19") == board_size{19, 19});
+    CHECK(sgf::check_size(go, "-19").which == rule::size_range);
+    // more than 9 digits: beyond the game's limit in Go, an implementation limit in Hex
+    CHECK(sgf::check_size(go, "1000000000").which == rule::size_range);
+    CHECK(sgf::check_size(game(11), "1000000000").which == rule::size_limit);
+    CHECK(sgf::check_size(game(11), "999999999"));
     CHECK(sgf::check_size(game(11), "1"));
     CHECK(sgf::check_size(game(11), "100:3"));
     CHECK(sgf::check_size(game(21), "24"));

@@ -144,7 +144,7 @@ private:
 std::string check_ca_spelling(input_report& rep, const property& ca) {
     const std::string label = trim(ca.front().simple_text());
     const auto m = find_charset(label);
-    if (m && m->spelling == charset_spelling::preferred) return std::string(m->info.name);
+    if (m && m->spelling == charset_spelling::preferred && !m->info.decoder.empty()) return std::string(m->info.name);
     const position where = ca.front().pos();  // only when there is something to say
     if (!m) {
         const std::string iconv_name = canonical_charset(label);
