@@ -43,8 +43,12 @@
 //    converted before repeats are resolved, and only into values their target takes;
 //  - in an FF[1]-FF[3] file, what FF[4] forbids where the file's version allowed it and fix has
 //    no conversion for (a DT or RE FF[4] cannot read, a move annotation without a move or after
-//    another, a root property outside the root) goes to X + identifier, so that a file that
-//    passes the check still passes after fix.
+//    another, a root property outside the root, the game-info properties of a second game-info
+//    node on a path, a property the file's FF does not define whose value FF[4] rejects) goes
+//    to X + identifier, so that a file that passes the check still passes after fix; an FF[3]
+//    VW of two corners becomes the rectangle they span, upper left first;
+//  - each change is noted with the number check reports the problem by (BM then TE: 222, KO
+//    without a move: 204, a lowercase identifier: 011), at level info.
 // Everything else is kept as it is: unknown properties, obsolete FF[1]-FF[3] properties
 // without a conversion (ff4_changes.txt: "treated as unknown properties and are
 // preserved"), and every value fix cannot convert, verbatim. Bytes that are not characters
