@@ -67,7 +67,7 @@ TEST_CASE("conformance page: filters by implementation area outcome and search i
     d.file("conformance/cases/n_value_unclosed.sgf", "(;C[abc");
     d.file("conformance/cases/n_value_unclosed.expect", "E008 1:4\nE004 1:8\n");
     d.file("conformance/cases/n_gametree_empty.sgf", "()");
-    d.file("conformance/cases/n_gametree_empty.expect", "E006 1:1\nE001 1:3\n");
+    d.file("conformance/cases/n_gametree_empty.expect", "E019 1:1\nE001 1:3\n");
     d.file("conformance/SOURCES.md",
            "# Sources\n\n| case | source | sentence | remark |\n|---|---|---|---|\n"
            "| <a id=\"n_value_unclosed\"></a>`n_value_unclosed` | spec/000_* | PropValue = \"[\" CValueType \"]\" | unclosed |\n");
