@@ -68,6 +68,12 @@ void write_json(const collection& c, const write_sink& sink, const json_options&
 // written as U+FFFD (the tree flags such values instead: {"bytes":...}).
 void append_json_string(std::string& out, std::string_view s);
 
+// Appends a file name as a JSON string literal that gives its bytes back: a byte that is
+// not part of valid UTF-8 (always 0x80-0xFF) is written as the lone surrogate \udc80-\udcff
+// (byte + 0xDC00), as Python's surrogateescape (PEP 383) does, so that
+// os.fsencode(json.loads(line)["file"]) is the name's bytes and --baseline reads it back.
+void append_json_path(std::string& out, std::string_view path);
+
 // One diagnostic as a JSON object (one line of `sgfcheck --format=json`, with "version").
 [[nodiscard]] std::string to_json(const diagnostic& d, std::string_view file);
 

@@ -37,8 +37,9 @@ inline void put_utf8(std::string& out, std::uint32_t cp) {
 }  // namespace json_detail
 
 // Decodes the JSON string literal at s[i] (its opening quote); i ends after the closing
-// quote. Lone surrogates become U+FFFD.
-inline std::string read_json_string(std::string_view s, std::size_t& i) {
+// quote. Lone surrogates become U+FFFD; with `surrogate_bytes`, a lone \udc80-\udcff is
+// the byte it stands for in a file name (sgf::append_json_path, PEP 383).
+inline std::string read_json_string(std::string_view s, std::size_t& i, bool surrogate_bytes = false) {
     using json_detail::fail;
     if (i >= s.size() || s[i] != '"') fail("expected a string", i);
     ++i;
@@ -84,6 +85,10 @@ inline std::string read_json_string(std::string_view s, std::size_t& i) {
                     if (lo >= 0xDC00 && lo < 0xE000) cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
                     else i = save;
                 }
+                if (surrogate_bytes && cp >= 0xDC80 && cp < 0xDD00) {
+                    v.push_back(static_cast<char>(cp - 0xDC00));
+                    break;
+                }
                 if (cp >= 0xD800 && cp < 0xE000) cp = 0xFFFD;
                 json_detail::put_utf8(v, cp);
                 break;
@@ -126,7 +131,7 @@ inline void skip_ws(std::string_view s, std::size_t& i) {
     while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r')) ++i;
 }
 
-inline json_value read_value(std::string_view s, std::size_t& i, int depth) {
+inline json_value read_value(std::string_view s, std::size_t& i, int depth, bool surrogate_bytes) {
     if (depth > json_max_depth) fail("nested too deeply", i);
     skip_ws(s, i);
     if (i >= s.size()) fail("expected a value", i);
@@ -134,7 +139,7 @@ inline json_value read_value(std::string_view s, std::size_t& i, int depth) {
     const char c = s[i];
     if (c == '"') {
         v.type = json_value::kind::string;
-        v.text = read_json_string(s, i);
+        v.text = read_json_string(s, i, surrogate_bytes);
     } else if (c == '{' || c == '[') {
         const bool obj = c == '{';
         v.type = obj ? json_value::kind::object : json_value::kind::array;
@@ -151,9 +156,9 @@ inline json_value read_value(std::string_view s, std::size_t& i, int depth) {
                 skip_ws(s, i);
                 if (i >= s.size() || s[i] != ':') fail("expected ':'", i);
                 ++i;
-                v.members.push_back(json_member{std::move(key), read_value(s, i, depth + 1)});
+                v.members.push_back(json_member{std::move(key), read_value(s, i, depth + 1, surrogate_bytes)});
             } else {
-                v.items.push_back(read_value(s, i, depth + 1));
+                v.items.push_back(read_value(s, i, depth + 1, surrogate_bytes));
             }
             skip_ws(s, i);
             if (i < s.size() && s[i] == ',') {
@@ -194,10 +199,10 @@ inline json_value read_value(std::string_view s, std::size_t& i, int depth) {
 }
 }  // namespace json_detail
 
-// One JSON text (white space around it allowed).
-[[nodiscard]] inline json_value parse_json(std::string_view s) {
+// One JSON text (white space around it allowed); `surrogate_bytes` as for read_json_string.
+[[nodiscard]] inline json_value parse_json(std::string_view s, bool surrogate_bytes = false) {
     std::size_t i = 0;
-    json_value v = json_detail::read_value(s, i, 0);
+    json_value v = json_detail::read_value(s, i, 0, surrogate_bytes);
     json_detail::skip_ws(s, i);
     if (i != s.size()) json_detail::fail("text after the JSON value", i);
     return v;

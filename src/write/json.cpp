@@ -344,7 +344,11 @@ void json_tree_writer::text(std::string_view raw) {
 
 }  // namespace detail
 
-void append_json_string(std::string& out, std::string_view s) {
+namespace {
+
+// append_json_string and append_json_path: a byte that is not UTF-8 as `invalid(byte)`.
+template <class Invalid>
+void append_json_text(std::string& out, std::string_view s, Invalid&& invalid) {
     out += '"';
     const auto put = [&out](std::string_view p) { out.append(p); };
     for (std::size_t i = 0; i < s.size();) {
@@ -357,12 +361,26 @@ void append_json_string(std::string& out, std::string_view s) {
         }
         put_escaped(s.substr(i, j - i), put);
         if (j < s.size()) {
-            out += "\xEF\xBF\xBD";  // U+FFFD for a byte that is not UTF-8
+            invalid(static_cast<unsigned char>(s[j]));
             ++j;
         }
         i = j;
     }
     out += '"';
+}
+
+}  // namespace
+
+void append_json_string(std::string& out, std::string_view s) {
+    append_json_text(out, s, [&out](unsigned char) { out += "\xEF\xBF\xBD"; });  // U+FFFD
+}
+
+void append_json_path(std::string& out, std::string_view path) {
+    append_json_text(out, path, [&out](unsigned char b) {  // \udc80-\udcff: PEP 383's surrogateescape
+        out += "\\udc";
+        out += hex_digits[b >> 4];
+        out += hex_digits[b & 15];
+    });
 }
 
 void write_json(const collection& c, const write_sink& sink, const json_options& options) {
@@ -397,7 +415,7 @@ std::string to_json(const collection& c, const raw_decoder& decode) {
 
 std::string to_json(const diagnostic& d, std::string_view file) {
     std::string out = "{\"version\":" + std::to_string(json_diagnostic_version) + ",\"file\":";
-    append_json_string(out, file);
+    append_json_path(out, file);
     out += ",\"line\":" + std::to_string(d.where.line) + ",\"column\":" + std::to_string(d.where.column);
     out += ",\"byte\":" + (d.where.known() ? std::to_string(d.where.byte) : std::string("null"));
     out += ",\"severity\":";
