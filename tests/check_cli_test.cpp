@@ -143,6 +143,9 @@ TEST_CASE("check: select and ignore by prefix and number") {
     CHECK(codes("--select E111 --ignore E1") == "E111");
     CHECK(codes("--select E111 --ignore 111") == "");
     CHECK(codes("--select W --extend-select E111") == "E111 W015");
+    // repeated, the lists add up (as --include's do)
+    CHECK(codes("--select E1 --select W") == "E111 W015");
+    CHECK(codes("--select=E1 --select=201") == "E111 E201");
     // entries that name no code are usage errors, not silent no-ops
     for (const char* bad : {"X1", "E9", "E1111", "12", "E1x"}) {
         CAPTURE(bad);
@@ -208,6 +211,12 @@ TEST_CASE("check: sgfcheck.toml is found upward and the command line wins") {
     CHECK(run(d.file("bad2/x.sgf", "(;)")).status == 2);
     d.file("bad3/sgfcheck.toml", "profile = \"ff5\"\n");
     CHECK(run(d.file("bad3/x.sgf", "(;)")).status == 2);
+    // a --config file that is not there: cannot read it (not a parse error at line 0)
+    const auto none = run_both("--config " + (d.path / "nonexist.toml").string() + " " + tm);
+    CHECK(none.status == 2);
+    CHECK(none.err.find("cannot read " + (d.path / "nonexist.toml").string() + ": No such file or directory") !=
+          std::string::npos);
+    CHECK(none.err.find(":0:") == std::string::npos);
 }
 
 TEST_CASE("check: fail-on sets the level that fails") {
@@ -356,6 +365,9 @@ TEST_CASE("check: colour only when asked or on a terminal without NO_COLOR") {
     CHECK(run("--color=always " + f).out.find("\x1b[1;31merror[E111]:\x1b[0m") != std::string::npos);
     CHECK(run("--color=never " + f).out.find('\x1b') == std::string::npos);
     CHECK(run("--color=sometimes " + f).status == 2);
+    // bare --color is always, as GNU ls and grep read it
+    CHECK(run("--color " + f).out.find("\x1b[1;31merror[E111]:\x1b[0m") != std::string::npos);
+    CHECK(run("--color " + f).status == 1);
     CHECK(run_on_terminal({f}).find("\x1b[1;31merror") != std::string::npos);
     CHECK(run_on_terminal({f}, "1").find('\x1b') == std::string::npos);
     CHECK(run_on_terminal({"--color=never", f}).find('\x1b') == std::string::npos);

@@ -153,6 +153,18 @@ TEST_CASE("help and version") {
         CHECK(run("help " + c).out == ch.out);
     }
     CHECK(run("help no-such-command").status == 2);
+    // help of help and of version; version takes no argument
+    for (const char* asked : {"help --help", "help help", "help version", "version --help"}) {
+        CAPTURE(asked);
+        const auto said = run(asked);
+        CHECK(said.status == 0);
+        CHECK(said.out.find("Usage: sgfcheck ") != std::string::npos);
+    }
+    const auto extra = sgf_test::run_both("version extra");
+    CHECK(extra.status == 2);
+    CHECK(extra.err.find("version takes no arguments") != std::string::npos);
+    CHECK(run("--version extra").status == 2);
+    CHECK(run("help fmt dump").status == 2);
 }
 
 TEST_CASE("the man page and bash completion know every check option") {

@@ -56,11 +56,11 @@ void print_inherited(std::ostream& os, const collection& c, profile p, std::stri
                 }
                 if (format == output_format::json) {
                     std::string line = "{\"file\":";
-                    append_json_string(line, file);
+                    append_json_path(line, file);
                     os << line << ",\"line\":" << at.line << ",\"column\":" << at.column << ",\"node\":" << number
                        << ",\"inherited\":{" << text << "}}\n";
                 } else {
-                    os << header_name(file) << ':' << at.line << ':' << at.column << ": node " << number << " inherits" << text << '\n';
+                    os << printable(file) << ':' << at.line << ':' << at.column << ": node " << number << " inherits" << text << '\n';
                 }
             },
             p);

@@ -17,14 +17,16 @@ Output:
                        {"summary":{...}}); SARIF 2.1.0 for code-scanning tools
   --statistics         per code: count, files, level and meaning
   -q, --quiet          findings only: no summary, no progress line
-  --color=auto|always|never
-                       colour the text output (auto: on a terminal, unless NO_COLOR)
+  --color[=auto|always|never]
+                       colour the text output (auto: on a terminal, unless NO_COLOR;
+                       --color alone: always)
   --no-progress        no progress line (it is only ever shown on a terminal, on stderr,
                        for directory runs)
 
 Which findings:
   --select LIST        report only these codes: comma-separated codes or prefixes of the
-                       printed code (E, W2, E111) or bare numbers (111: any level)
+                       printed code (E, W2, E111) or bare numbers (111: any level);
+                       repeated, the lists add up
   --extend-select LIST add to the selection
   --ignore LIST        do not report these (the most specific entry wins; on a tie, ignore)
   --fail-on=error|warning|info
@@ -43,8 +45,10 @@ Reading:
   --charset NAME       read the text in charset NAME (when CA is missing or wrong)
   --include GLOB, --exclude GLOB
                        files of a DIR to take (default *.sgf) or to leave out, folders
-                       too; comma lists or repeated; matched against the path below DIR
-                       and the name. Files named on the command line are always checked.
+                       too (GLOB/ : folders only); comma lists or repeated; matched in
+                       any case against the path below DIR, the name, and the path with
+                       DIR. Files named on the command line are always checked; a file
+                       named or found twice is checked once.
   -j N, --jobs N       check N files at a time (default: the cores when there is more
                        than one file); the output is the same for every N
   --show-inherited     also print, per node, the inherit properties (DD, PM, VW) in effect
@@ -111,7 +115,8 @@ check_settings parse_check_settings(const std::vector<std::string>& args) {
             s.charset = *cs;
         } else if (jobs_argument(args, i, s.jobs)) {
         } else if (auto sel = option_value(args, i, "--select")) {
-            s.select = parse_selectors(*sel, "--select");
+            if (!s.select) s.select.emplace();  // repeats add up, as --include's do
+            for (auto& x : parse_selectors(*sel, "--select")) s.select->push_back(std::move(x));
         } else if (auto ext = option_value(args, i, "--extend-select")) {
             for (auto& x : parse_selectors(*ext, "--extend-select")) s.extend.push_back(std::move(x));
         } else if (auto ign = option_value(args, i, "--ignore")) {
@@ -125,8 +130,10 @@ check_settings parse_check_settings(const std::vector<std::string>& args) {
             s.statistics = true;
         } else if (a == "--quiet" || a == "-q") {
             s.quiet = true;
-        } else if (auto c = option_value(args, i, "--color")) {
-            s.color = color_option(*c);
+        } else if (a == "--color") {
+            s.color = color_mode::always;  // bare, as GNU ls and grep read it
+        } else if (a.starts_with("--color=")) {
+            s.color = color_option(a.substr(8));
         } else if (a == "--no-progress") {
             s.progress = false;
         } else if (filter_argument(args, i, s.filters)) {

@@ -67,11 +67,15 @@ int finish_stdout();
 
 enum class output_format { text, json, sarif };
 
+// A file name (or a message naming one) as text output shows it: on one line, so that every
+// header stays one `file:line:col:` line, and with nothing for a terminal to act on: \n, \r,
+// \t as values in messages are (detail::one_line), other control characters (C0, DEL, C1)
+// and bytes that are not UTF-8 as \xhh, so that a name cannot move the cursor, change colours
+// or retitle the terminal. JSON and SARIF carry names as they are.
+[[nodiscard]] std::string printable(std::string_view name);
+
 // Prints one diagnostic: gcc style with a clipped excerpt and caret (in colour when `color`:
 // the level as gcc colours it), or one JSON line. (SARIF results: sarif.hpp.)
-// A file name as a text header shows it: one line, control characters escaped as values
-// in messages are ("a\nb.sgf"), so that every header stays one `file:line:col:` line.
-[[nodiscard]] std::string header_name(std::string_view file);
 void print_diagnostic(std::ostream& os, const diagnostic& d, std::string_view file, std::string_view bytes,
                       output_format format, bool color = false);
 

@@ -3,6 +3,8 @@
 
 #include <toml++/toml.h>
 
+#include <cerrno>
+#include <fstream>
 #include <system_error>
 
 #include "cli.hpp"
@@ -39,6 +41,14 @@ std::vector<code_selector> selectors(const fs::path& file, const toml::node& n, 
 file_config read_config(const fs::path& file) {
     file_config c;
     c.path = file.string();
+    {
+        // toml++ reports a file it cannot open as a parse error at line 0
+        std::ifstream probe(file, std::ios::binary);
+        if (!probe) {
+            const int e = errno;
+            throw usage_error{"cannot read " + file.string() + ": " + std::generic_category().message(e ? e : ENOENT)};
+        }
+    }
     toml::table t;
     try {
         t = toml::parse_file(file.string());

@@ -49,7 +49,7 @@ std::size_t remaining_errors(const fix_result& f, const std::string& shown) {
     for (const auto& d : check(f.trees)) {
         if (d.level != severity::error) continue;
         ++errors;
-        std::cerr << header_name(shown) << " (fixed): error[" << d.code << "]: " << d.message << '\n';
+        std::cerr << printable(shown) << " (fixed): error[" << d.code << "]: " << d.message << '\n';
         if (!d.hint.empty()) std::cerr << "   = " << d.hint << '\n';
     }
     return errors;

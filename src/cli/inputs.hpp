@@ -8,11 +8,12 @@
 namespace sgf::cli {
 
 struct input_filters {
-    // Globs (fnmatch, '*' also crosses '/') for files found in directories. A file is taken
-    // when it matches an include (default: *.sgf, any case) and no exclude; a pattern is
-    // tried against the path below the directory given, and against the file name. An
-    // exclude matching a folder (its path below the directory, or its name) skips the
-    // folder. Files named on the command line are always taken.
+    // Globs (fnmatch, '*' also crosses '/', letters in any case as in the default *.sgf)
+    // for files found in directories. A file is taken when it matches an include (default:
+    // *.sgf) and no exclude; a pattern is tried against the path below the directory given,
+    // the file name, and the path as walked (the directory argument included: inc/a/skip).
+    // An exclude matching a folder skips the folder; a pattern ending in '/' matches folders
+    // only. Files named on the command line are always taken.
     std::vector<std::string> include;
     std::vector<std::string> exclude;
 };
@@ -23,9 +24,11 @@ struct input_list {
 };
 
 // Expands the arguments: "-" is stdin, a directory is walked recursively (symlinked
-// folders are not followed; unreadable ones are skipped), anything else is a file (a
-// missing one is reported by whoever reads it). A directory that yields no file says so
-// on stderr ("DIR: no .sgf file").
+// folders are not followed; unreadable ones are skipped; a symbolic link that leads nowhere
+// is listed, so that reading it reports it), anything else is a file (a missing one is
+// reported by whoever reads it). Each file is listed once, where it first comes, by its
+// normalised path (sgfcheck inc inc/a; ./x.sgf and x.sgf; links are not resolved). A
+// directory that yields no file says so on stderr ("DIR: no .sgf file").
 [[nodiscard]] input_list expand_inputs(const std::vector<std::string>& args, const input_filters& filters);
 [[nodiscard]] std::vector<std::string> expand_inputs(const std::vector<std::string>& args);
 
@@ -33,7 +36,8 @@ struct input_list {
 // and returns true.
 bool filter_argument(const std::vector<std::string>& args, std::size_t& i, input_filters& filters);
 
-// Whether `pattern` matches `text` as a glob ('*', '?', '[...]'; '*' crosses '/').
+// Whether `pattern` matches `text` as a glob ('*', '?', '[...]'; '*' crosses '/'; letters
+// match in either case).
 [[nodiscard]] bool glob_match(const std::string& pattern, const std::string& text);
 
 }  // namespace sgf::cli

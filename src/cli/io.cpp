@@ -29,7 +29,7 @@ std::optional<std::string> read_input_reported(const std::string& name) {
     try {
         return read_input(name);
     } catch (const std::system_error& e) {
-        std::cerr << "sgfcheck: " << e.what() << '\n';
+        std::cerr << "sgfcheck: " << printable(e.what()) << '\n';
         return std::nullopt;
     }
 }

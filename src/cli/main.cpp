@@ -54,8 +54,12 @@ int help(std::string_view command) {
         return sgf::cli::exit_ok;
     }
     if (const auto* c = find_command(command)) return c->run({"--help"});
-    if (command == "version") {
+    if (command == "version" || command == "--version") {
         std::cout << "Usage: sgfcheck version\nPrints the version.\n";
+        return sgf::cli::exit_ok;
+    }
+    if (command == "help" || command == "--help" || command == "-h") {
+        std::cout << "Usage: sgfcheck help [COMMAND]\nPrints the help of sgfcheck, or of COMMAND (as COMMAND --help does).\n";
         return sgf::cli::exit_ok;
     }
     throw sgf::cli::usage_error{"help: no command " + std::string(command)};
@@ -70,8 +74,15 @@ int dispatch(const std::vector<std::string>& args) {
         if (args.empty()) throw sgf::cli::usage_error{"no input files"};
         const std::string& first = args[0];
         if (first == "--help" || first == "-h") return help("");
-        if (first == "help") return help(args.size() > 1 ? args[1] : "");
-        if (first == "--version" || first == "version") return version();
+        if (first == "help") {
+            if (args.size() > 2) throw sgf::cli::usage_error{"help takes one command name"};
+            return help(args.size() > 1 ? args[1] : "");
+        }
+        if (first == "--version" || first == "version") {
+            if (args.size() > 1 && (args[1] == "--help" || args[1] == "-h")) return help("version");
+            if (args.size() > 1) throw sgf::cli::usage_error{first + " takes no arguments (" + args[1] + ")"};
+            return version();
+        }
         const std::vector<std::string> rest(args.begin() + 1, args.end());
         if (const auto* c = find_command(first)) {
             if (sgf::cli::command_help(first) && std::find(rest.begin(), rest.end(), "--help") != rest.end())

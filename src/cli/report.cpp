@@ -4,7 +4,6 @@
 #include "cli.hpp"
 #include "loaded.hpp"
 #include "sgf/json.hpp"
-#include "table/findings.hpp"
 
 namespace sgf::cli {
 
@@ -81,7 +80,40 @@ void print_excerpt(std::ostream& os, std::string_view bytes, const position& whe
 
 }  // namespace
 
-std::string header_name(std::string_view file) { return detail::one_line(file); }
+std::string printable(std::string_view name) {
+    static constexpr char hex[] = "0123456789abcdef";
+    std::string out;
+    out.reserve(name.size());
+    auto escape = [&](unsigned char c) {
+        out += "\\x";
+        out += hex[c >> 4];
+        out += hex[c & 15];
+    };
+    for (std::size_t i = 0; i < name.size();) {
+        const auto c = static_cast<unsigned char>(name[i]);
+        if (c < 0x20 || c == 0x7f) {  // as values in messages are (detail::one_line): "a\\nb.sgf"
+            if (c == '\n') out += "\\n";
+            else if (c == '\r') out += "\\r";
+            else if (c == '\t') out += "\\t";
+            else escape(c);
+            ++i;
+            continue;
+        }
+        if (c < 0x80) {
+            out += name[i++];
+            continue;
+        }
+        const std::size_t n = glyph(name, i).second;
+        const bool c1 = n == 2 && c == 0xC2 && static_cast<unsigned char>(name[i + 1]) < 0xA0;  // U+0080-U+009F
+        if (n == 1 || c1) {  // not UTF-8, or a C1 control (CSI is U+009B)
+            for (std::size_t k = 0; k < n; ++k) escape(static_cast<unsigned char>(name[i + k]));
+        } else {
+            out.append(name.substr(i, n));
+        }
+        i += n;
+    }
+    return out;
+}
 
 void print_diagnostic(std::ostream& os, const diagnostic& d, std::string_view file, std::string_view bytes,
                       output_format format, bool color) {
@@ -89,7 +121,7 @@ void print_diagnostic(std::ostream& os, const diagnostic& d, std::string_view fi
         os << to_json(d, file) << '\n';
         return;
     }
-    const std::string name = header_name(file);
+    const std::string name = printable(file);  // one line, nothing for the terminal to act on
     if (color) os << bold;
     os << name << ':';
     if (d.where.known()) os << d.where.line << ':' << d.where.column << ':';
