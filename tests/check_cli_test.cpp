@@ -330,6 +330,67 @@ TEST_CASE("check: baseline reports only new findings and survives line shifts") 
     CHECK(run("--baseline " + (d.path / "none.jsonl").string() + " " + dir).status == 2);
 }
 
+TEST_CASE("check: baseline matches grouped findings by their count") {
+    temp_dir d;
+    // An unknown property repeated in one file prints once, "(and 2 more in this file)",
+    // JSON "count":3. A fourth one is one new finding, not a new group of four.
+    const auto f = d.file("g.sgf", "(;FF[4]GM[1]SZ[19]ZZ[1];ZZ[2];ZZ[3])");
+    const auto base = run("--format=json " + f);
+    CHECK(base.out.find("(and 2 more in this file)") != std::string::npos);
+    CHECK(base.out.find("\"count\":3") != std::string::npos);
+    const auto bfile = d.file("base.jsonl", base.out);
+    CHECK(run("--baseline " + bfile + " " + f).status == 0);
+    d.file("g.sgf", "(;FF[4]GM[1]SZ[19]ZZ[1];ZZ[2];ZZ[3];ZZ[4])");
+    const auto more = run("--format=json --baseline " + bfile + " " + f);
+    CHECK(count_of(more.out, "\"code\"") == 1);
+    CHECK(more.out.find("\"count\"") == std::string::npos);        // one finding: no count
+    CHECK(more.out.find("more in this file") == std::string::npos);  // and its message says so
+    const auto summary = last_json_line(more.out);
+    CHECK(summary.get("summary")->get("baseline_known")->number == 3);
+    CHECK(summary.get("summary")->get("warnings")->number + summary.get("summary")->get("errors")->number +
+              summary.get("summary")->get("infos")->number == 1);
+    // two more than the baseline: one line standing for 2
+    d.file("g.sgf", "(;FF[4]GM[1]SZ[19]ZZ[1];ZZ[2];ZZ[3];ZZ[4];ZZ[5])");
+    const auto two = run("--format=json --baseline " + bfile + " " + f);
+    CHECK(count_of(two.out, "\"code\"") == 1);
+    CHECK(two.out.find("\"count\":2") != std::string::npos);
+    CHECK(two.out.find("(and 1 more in this file)") != std::string::npos);
+    // fewer than the baseline: nothing new
+    d.file("g.sgf", "(;FF[4]GM[1]SZ[19]ZZ[1];ZZ[2])");
+    CHECK(count_of(run("--format=json --baseline " + bfile + " " + f).out, "\"code\"") == 0);
+    // the "N more ... not listed" line past the listing cap is matched by count too
+    sgf::diagnostic capped;
+    capped.code = "E201";
+    capped.count = 5;
+    capped.message = "5 more E201 findings (a property twice in a node) from here on, not listed";
+    sgf::diagnostic later = capped;
+    later.count = 7;
+    later.message = "7 more E201 findings (a property twice in a node) from here on, not listed";
+    CHECK(sgf::cli::finding_key(capped) == sgf::cli::finding_key(later));
+    CHECK(sgf::cli::with_count(later, 2).message == "2 more E201 findings (a property twice in a node) from here on, not listed");
+    sgf::diagnostic grouped;
+    grouped.code = "W102";
+    grouped.count = 4;
+    grouped.message = "unknown property ZZ (and 3 more in this file)";
+    CHECK(sgf::cli::with_count(grouped, 1).message == "unknown property ZZ");
+    CHECK(sgf::cli::with_count(grouped, 3).message == "unknown property ZZ (and 2 more in this file)");
+}
+
+TEST_CASE("check: baseline matches file names that are not UTF-8") {
+    temp_dir d;
+    // JSON writes the name's invalid bytes as \udcXX (Python's surrogateescape), which the
+    // baseline reads back as the bytes: the finding is known
+    const std::string name = (d.path / "caf\xE9 \xFF.sgf").string();
+    d.file("caf\xE9 \xFF.sgf", "(;FF[4]GM[1]TM[5m])");
+    const auto base = run("--format=json '" + name + "'");
+    CHECK(base.out.find("caf\\udce9 \\udcff.sgf") != std::string::npos);
+    const auto bfile = d.file("base.jsonl", base.out);
+    const auto again = run("--format=json --baseline " + bfile + " '" + name + "'");
+    CHECK(again.status == 0);
+    CHECK(count_of(again.out, "\"code\"") == 0);
+    CHECK(again.out.find("\"baseline_known\":1") != std::string::npos);
+}
+
 TEST_CASE("check: include and exclude globs and directories without SGF files") {
     temp_dir d;
     archive(d);

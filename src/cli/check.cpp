@@ -1,7 +1,9 @@
 // sgfcheck [check]: the input stage, parser and checker on every file, on -j worker
 // threads, reported in file order; then statistics and the summary.
+#include <algorithm>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -108,19 +110,23 @@ file_outcome check_one(const std::string& name, const file_rules& rules, const r
         if (!rules.selection.enabled(d.code)) continue;
         std::string key;
         if (ctx.known || s.format == output_format::sarif) key = finding_key(d);
+        std::optional<diagnostic> rest;  // what the baseline does not cover of a grouped finding
         if (ctx.known) {
             if (const auto it = known.find(key); it != known.end() && it->second > 0) {
-                --it->second;
-                o.tally.baseline_known += d.count;
-                continue;
+                const std::uint64_t covered = std::min(it->second, d.count);
+                it->second -= covered;
+                o.tally.baseline_known += covered;
+                if (covered == d.count) continue;
+                rest = with_count(d, d.count - covered);
             }
         }
-        o.tally.add(d);
+        const diagnostic& shown_d = rest ? *rest : d;
+        o.tally.add(shown_d);
         if (s.format == output_format::sarif) {
             if (!o.out.empty() || os.tellp() > 0) os << ",\n";
-            os << sarif_result(d, uri, r, text, finding_fingerprint(shown, key, seen[key]++));
+            os << sarif_result(shown_d, uri, r, text, finding_fingerprint(shown, key, seen[key]++));
         } else {
-            print_loaded(os, r, d, shown, text, s.format, ctx.color);
+            print_loaded(os, r, shown_d, shown, text, s.format, ctx.color);
         }
     }
     if (s.show_inherited && s.format != output_format::sarif)
