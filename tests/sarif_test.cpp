@@ -6,6 +6,7 @@
 // location with an artifact URI and a region.
 #include <doctest/doctest.h>
 
+#include <filesystem>
 #include <regex>
 #include <set>
 #include <string>
@@ -123,7 +124,19 @@ const json_value& check_log(const json_value& log) {
     }
     if (const auto* inv = run.get("invocations")) {
         REQUIRE(inv->is(kind::array));
-        for (const json_value& i : inv->items) CHECK(member(i, "executionSuccessful").is(kind::boolean));
+        for (const json_value& i : inv->items) {
+            CHECK(member(i, "executionSuccessful").is(kind::boolean));
+            // 3.20.21 toolExecutionNotifications: notification objects (3.58) with a message
+            if (const auto* notes = i.get("toolExecutionNotifications")) {
+                REQUIRE(notes->is(kind::array));
+                for (const json_value& n : notes->items) {
+                    check_message(member(n, "message"));
+                    if (const auto* l = n.get("level")) CHECK(is_level(*l));
+                    if (const auto* ls = n.get("locations"))
+                        for (const json_value& l : ls->items) check_physical_location(member(l, "physicalLocation"));
+                }
+            }
+        }
     }
     return results;
 }
@@ -190,5 +203,51 @@ TEST_CASE("sarif: an empty run and a failed read are still valid logs") {
     CHECK(missing.status == 2);
     const json_value log2 = sgf::tools::parse_json(missing.out);
     check_log(log2);
-    CHECK(member(member(log2, "runs").items[0], "invocations").items[0].get("executionSuccessful")->boolean == false);
+    const json_value& invocation = member(member(log2, "runs").items[0], "invocations").items[0];
+    CHECK(invocation.get("executionSuccessful")->boolean == false);
+    // the file that could not be read is named, at level error, with why
+    const json_value& notes = member(invocation, "toolExecutionNotifications");
+    REQUIRE(notes.items.size() == 1);
+    CHECK(member(notes.items[0], "level").text == "error");
+    CHECK(member(member(notes.items[0], "message"), "text").text.find("missing.sgf") != std::string::npos);
+    const json_value& where = member(member(member(notes.items[0], "locations").items.at(0), "physicalLocation"), "artifactLocation");
+    CHECK(member(where, "uri").text == "file://" + (d.path / "missing.sgf").string());
+    // a readable file beside it: its results and the notification in one log
+    const auto both = run_both("--format=sarif " + d.file("e.sgf", "(;FF[4]GM[1]TM[5m])") + " " +
+                               (d.path / "missing.sgf").string());
+    CHECK(both.status == 2);
+    const json_value log3 = sgf::tools::parse_json(both.out);
+    CHECK(check_log(log3).items.size() == 1);
+    CHECK(member(member(member(log3, "runs").items[0], "invocations").items[0], "toolExecutionNotifications").items.size() == 1);
+}
+
+TEST_CASE("sarif: help links follow the program to where it is installed") {
+    // An install under any prefix: PREFIX/bin/sgfcheck finds PREFIX/share/doc/sgfcheck/diagnostics.md
+    // (not the prefix the build was configured with).
+    temp_dir d;
+    const auto f = d.file("e.sgf", "(;FF[4]GM[1]TM[5m])");
+    if (*SGF_DOCS_URL) {  // the build named the page (-DSGF_DOCS_URL): always that
+        const json_value log = sgf::tools::parse_json(run_both("--format=sarif " + f).out);
+        CHECK(member(member(member(member(log, "runs").items[0], "tool"), "driver"), "informationUri").text == SGF_DOCS_URL);
+        return;
+    }
+    const auto prefix = d.path / "opt dir";
+    std::filesystem::create_directories(prefix / "bin");
+    std::filesystem::copy_file(SGF_SGFCHECK, prefix / "bin" / "sgfcheck");
+    d.file("opt dir/share/doc/sgfcheck/diagnostics.md", "# codes\n");
+    const std::string program = "'" + (prefix / "bin" / "sgfcheck").string() + "'";
+    const auto r = sgf_test::run_shell(program + " --format=sarif " + f + " 2>/dev/null");
+    const json_value log = sgf::tools::parse_json(r.out);
+    check_log(log);
+    const json_value& driver = member(member(member(log, "runs").items[0], "tool"), "driver");
+    const std::string docs = "file://" + (prefix / "share" / "doc" / "sgfcheck").string();
+    std::string encoded;  // as sarif_uri writes it
+    for (const char c : docs) encoded += c == ' ' ? std::string("%20") : std::string(1, c);
+    CHECK(member(driver, "informationUri").text == encoded + "/diagnostics.md");
+    CHECK(member(member(driver, "rules").items.at(0), "helpUri").text == encoded + "/diagnostics.md#e111");
+    // the program in its build folder: the source tree's copy, which exists
+    const json_value here = sgf::tools::parse_json(run_both("--format=sarif " + f).out);
+    const std::string uri = member(member(member(member(here, "runs").items[0], "tool"), "driver"), "informationUri").text;
+    CHECK(uri.starts_with("file:///"));
+    CHECK(std::filesystem::exists(uri.substr(7)));
 }

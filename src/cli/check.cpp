@@ -68,6 +68,16 @@ void print_inherited(std::ostream& os, const collection& c, profile p, std::stri
             p);
 }
 
+// The JSON Lines record of a file that could not be read (docs/diagnostics.schema.json).
+std::string unreadable_json(const std::string& file, const std::string& error) {
+    std::string line = "{\"version\":" + std::to_string(json_diagnostic_version) + ",\"file\":";
+    append_json_path(line, file);
+    line += ",\"error\":";
+    append_json_string(line, error);
+    line += '}';
+    return line;
+}
+
 // What checking one file gives the thread that prints.
 struct file_outcome {
     std::string out;    // findings, as they go to stdout
@@ -158,6 +168,7 @@ int run_check(const std::vector<std::string>& args) {
 
     run_summary sum;
     bool unreadable = false, first_result = true;
+    std::vector<sarif_notification> notifications;  // SARIF: the files that could not be read
     if (s.format == output_format::sarif) sarif_begin(std::cout);
     tools::ordered_for(
         n, jobs, std::size_t{jobs} * 16,
@@ -165,8 +176,12 @@ int run_check(const std::vector<std::string>& args) {
         [&](std::size_t i, file_outcome o) {
             if (!o.error.empty() || !o.out.empty()) progress.clear();
             if (!o.error.empty()) {
+                const std::string& file = inputs.files[i];
+                const std::string shown = file == "-" ? "<stdin>" : file;
+                if (s.format == output_format::json) std::cout << unreadable_json(shown, o.error) << '\n';
+                if (s.format == output_format::sarif) notifications.push_back({sarif_uri(shown), o.error});
                 std::cout << std::flush;
-                std::cerr << "sgfcheck: " << o.error << '\n';
+                std::cerr << "sgfcheck: " << printable(o.error) << '\n';
                 unreadable = true;
                 ++sum.unreadable;
             } else {
@@ -180,7 +195,7 @@ int run_check(const std::vector<std::string>& args) {
             progress.update(i + 1);
         });
     progress.clear();
-    if (s.format == output_format::sarif) sarif_end(std::cout, sum.code_levels(), !unreadable);
+    if (s.format == output_format::sarif) sarif_end(std::cout, sum.code_levels(), notifications);
 
     // Statistics and the summary: in the JSON Lines stream, else as text (on stderr next to
     // SARIF, which must stay one JSON document on stdout).

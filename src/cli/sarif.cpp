@@ -5,6 +5,9 @@
 #include "sarif.hpp"
 
 #include <algorithm>
+#include <filesystem>
+#include <system_error>
+#include <vector>
 #include <ostream>
 
 #include "codes.hpp"
@@ -14,7 +17,13 @@
 #define SGF_VERSION "unknown"
 #endif
 #ifndef SGF_DOCS_URL
-#define SGF_DOCS_URL "file:///usr/local/share/doc/sgfcheck/diagnostics.md"
+#define SGF_DOCS_URL ""
+#endif
+#ifndef SGF_DOCS_FROM_BIN
+#define SGF_DOCS_FROM_BIN "../share/doc/sgfcheck"
+#endif
+#ifndef SGF_INSTALLED_DOCS
+#define SGF_INSTALLED_DOCS "/usr/local/share/doc/sgfcheck"
 #endif
 
 namespace sgf::cli {
@@ -66,8 +75,26 @@ std::string json_string(std::string_view s) {
 
 }  // namespace
 
+const std::string& docs_url() {
+    static const std::string url = [] {
+        if (*SGF_DOCS_URL) return std::string(SGF_DOCS_URL);
+        namespace fs = std::filesystem;
+        std::vector<fs::path> candidates;
+        std::error_code ec;
+        const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+        if (!ec) candidates.push_back(exe.parent_path() / SGF_DOCS_FROM_BIN / "diagnostics.md");
+#ifdef SGF_SOURCE_DOCS
+        candidates.push_back(fs::path(SGF_SOURCE_DOCS) / "diagnostics.md");
+#endif
+        for (const fs::path& c : candidates)
+            if (fs::is_regular_file(c, ec)) return sarif_uri(fs::weakly_canonical(c, ec).string());
+        return sarif_uri((fs::path(SGF_INSTALLED_DOCS) / "diagnostics.md").string());
+    }();
+    return url;
+}
+
 std::string code_help_uri(std::string_view code) {
-    std::string out = SGF_DOCS_URL;
+    std::string out = docs_url();
     out += '#';
     for (const char c : code) out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
     return out;
@@ -140,10 +167,11 @@ void sarif_begin(std::ostream& os) {
           "\"version\":\"2.1.0\",\"runs\":[{\"columnKind\":\"unicodeCodePoints\",\"results\":[\n";
 }
 
-void sarif_end(std::ostream& os, const std::map<std::string, severity, std::less<>>& codes, bool execution_ok) {
+void sarif_end(std::ostream& os, const std::map<std::string, severity, std::less<>>& codes,
+               const std::vector<sarif_notification>& unreadable) {
     os << "\n],\"tool\":{\"driver\":{\"name\":\"sgfcheck\",\"version\":\"" SGF_VERSION "\",\"semanticVersion\":\"" SGF_VERSION
           "\",\"informationUri\":"
-       << json_string(SGF_DOCS_URL) << ",\"rules\":[";
+       << json_string(docs_url()) << ",\"rules\":[";
     bool first = true;
     for (const auto& [code, level] : codes) {
         const auto row = meaning_of(code);
@@ -156,7 +184,17 @@ void sarif_end(std::ostream& os, const std::map<std::string, severity, std::less
            << "},\"defaultConfiguration\":{\"level\":\"" << sarif_level(level) << "\"}}";
         first = false;
     }
-    os << "]}},\"invocations\":[{\"executionSuccessful\":" << (execution_ok ? "true" : "false") << "}]}]}\n";
+    os << "]}},\"invocations\":[{\"executionSuccessful\":" << (unreadable.empty() ? "true" : "false");
+    if (!unreadable.empty()) {
+        // SARIF 2.1.0 3.20.21 toolExecutionNotifications, 3.58 notification
+        os << ",\"toolExecutionNotifications\":[";
+        for (std::size_t i = 0; i < unreadable.size(); ++i)
+            os << (i ? "," : "") << "\n{\"level\":\"error\",\"message\":{\"text\":" << json_string(unreadable[i].message)
+               << "},\"locations\":[{\"physicalLocation\":{\"artifactLocation\":{\"uri\":"
+               << json_string(unreadable[i].uri) << "}}}]}";
+        os << ']';
+    }
+    os << "}]}]}\n";
 }
 
 }  // namespace sgf::cli

@@ -10,14 +10,19 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "sgf/diagnostic.hpp"
 #include "sgf/input.hpp"
 
 namespace sgf::cli {
 
-// The docs base for help URIs (CMake SGF_DOCS_URL; a file:// URI of the installed
-// diagnostics.md by default), then "#" + the code in lowercase.
+// Where docs/diagnostics.md is: CMake's SGF_DOCS_URL when the build set one; else the
+// installed copy beside the program (BINDIR/../share/doc/sgfcheck, found from /proc/self/exe,
+// so that an install under any prefix links into itself), else the source tree's (a program
+// run from its build folder), else the configured install location. As a file:// URI.
+[[nodiscard]] const std::string& docs_url();
+// docs_url() + "#" + the code in lowercase.
 [[nodiscard]] std::string code_help_uri(std::string_view code);
 
 // A file name as a SARIF artifact URI: relative paths stay relative (percent-encoded),
@@ -31,10 +36,17 @@ namespace sgf::cli {
 [[nodiscard]] std::string sarif_result(const diagnostic& d, std::string_view uri, const load_result& r,
                                        std::string_view bytes, std::uint64_t fingerprint);
 
+// A file that could not be read: invocations[0].toolExecutionNotifications, level error.
+struct sarif_notification {
+    std::string uri;      // sarif_uri of the file
+    std::string message;  // why, naming the file
+};
+
 // Writes the log around the results: sarif_begin, then results separated by ",\n", then
-// sarif_end with the codes reported (code -> level seen) and whether the run succeeded
-// (no input or usage error).
+// sarif_end with the codes reported (code -> level seen) and the files that could not be
+// read (executionSuccessful is false when there are any).
 void sarif_begin(std::ostream& os);
-void sarif_end(std::ostream& os, const std::map<std::string, severity, std::less<>>& codes, bool execution_ok);
+void sarif_end(std::ostream& os, const std::map<std::string, severity, std::less<>>& codes,
+               const std::vector<sarif_notification>& unreadable);
 
 }  // namespace sgf::cli
