@@ -1,6 +1,7 @@
 // sgfcheck fix on many files and directories, --dry-run (a unified diff, checked by applying
 // it), exit statuses that agree with check, and the unified diff itself on random texts;
-// fmt through the input stage (a UTF-16 file is written back in UTF-16).
+// fmt through the input stage (a UTF-16 file is written back in UTF-16); fmt and dump of many
+// files.
 #include <doctest/doctest.h>
 
 #include <random>
@@ -157,6 +158,88 @@ TEST_CASE("fix: many files and directories at once") {
     CHECK(run("fix " + a + " " + b).status == 2);
     CHECK(run("fix -o x.sgf " + a + " " + b).status == 2);
     CHECK(run("fix --dry-run --in-place " + a).status == 2);
+}
+
+TEST_CASE("fmt: many files and directories at once") {
+    temp_dir d;
+    const std::string a = d.file("games/a.sgf", "( ;FF[4]GM[1] ;B[aa] ;W[bb] )");
+    const std::string b = d.file("games/sub/b.sgf", "(;FF[4]GM[1]\n;B[cc])\n");  // canonical already
+    const std::string c = d.file("games/c.sgf", "(;FF[4]C[x");                  // syntax errors: not written
+    const std::string up = d.file("games/UP.SGF", "(;FF[4] GM[1])");
+    d.file("games/notes.txt", "not sgf");
+    const std::string games = (d.path / "games").string();
+
+    // --dry-run: a diff per changed file, nothing written
+    const auto dry = run("fmt --dry-run " + games);
+    CHECK(dry.status == 1);  // c.sgf has syntax errors
+    CHECK(dry.out.find("--- a/" + a + "\n+++ b/" + a + "\n") != std::string::npos);
+    CHECK(dry.out.find("+++ b/" + up + "\n") != std::string::npos);
+    CHECK(dry.out.find(b) == std::string::npos);  // nothing to change
+    CHECK(slurp(a) == "( ;FF[4]GM[1] ;B[aa] ;W[bb] )");
+    std::string applied;
+    const std::size_t a_at = dry.out.find("--- a/" + a);
+    const std::size_t next = dry.out.find("--- a/", a_at + 1);
+    CHECK(apply(slurp(a), dry.out.substr(a_at, next == std::string::npos ? std::string::npos : next - a_at), applied) == "");
+    CHECK(applied == "(;FF[4]GM[1]\n;B[aa]\n;W[bb])\n");
+
+    // --in-place: each changed file replaced (the mode kept), the clean one not touched
+    fs::permissions(a, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read);
+    const auto b_time = fs::last_write_time(b);
+    const auto in_place = run("fmt --in-place " + games);
+    CHECK(in_place.status == 1);
+    CHECK(slurp(a) == applied);
+    CHECK(slurp(up) == "(;FF[4]GM[1])\n");
+    CHECK(slurp(c) == "(;FF[4]C[x");
+    CHECK(fs::last_write_time(b) == b_time);
+    CHECK((fs::status(a).permissions() & fs::perms::all) == (fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read));
+    CHECK(slurp(d.path / "games" / "notes.txt") == "not sgf");
+    // --backup keeps the original; --include/--exclude as check takes them
+    d.file("games/a.sgf", "(;FF[4]GM[1] ;B[aa])");
+    CHECK(run("fmt --in-place --backup=.orig --exclude c.sgf,sub/ " + games).status == 0);
+    CHECK(slurp(a + ".orig") == "(;FF[4]GM[1] ;B[aa])");
+    CHECK(slurp(a) == "(;FF[4]GM[1]\n;B[aa])\n");
+    // no temporary files left
+    for (const auto& e : fs::recursive_directory_iterator(d.path))
+        CHECK(e.path().filename().string().find(".sgfcheck-") == std::string::npos);
+
+    // several inputs need a mode that says where each output goes
+    CHECK(run("fmt " + a + " " + b).status == 2);
+    CHECK(run("fmt " + games).status == 2);
+    CHECK(run("fmt -o x.sgf " + a + " " + b).status == 2);
+    CHECK(run("fmt --dry-run --in-place " + a).status == 2);
+    CHECK(run("fmt --backup " + a).status == 2);
+    CHECK(run("fmt -o " + a + " " + a).status == 2);  // -o naming the input: use --in-place
+    CHECK(run("fmt --in-place -", "/dev/null").status == 2);
+    // one file still goes to stdout
+    CHECK(run("fmt " + up).out == "(;FF[4]GM[1])\n");
+}
+
+TEST_CASE("dump: several files are JSON Lines naming each file") {
+    temp_dir d;
+    const std::string a = d.file("games/a.sgf", "(;FF[4]C[a])");
+    const std::string b = d.file("games/sub/b.sgf", "(;FF[4]C[b])");
+    const std::string bad = d.file("games/c.sgf", "(;C[x");
+    const std::string games = (d.path / "games").string();
+    const auto r = run("dump " + games);
+    CHECK(r.status == 1);  // c.sgf has errors
+    CHECK(r.out == "{\"format\":\"sgf-tree\",\"version\":2,\"file\":\"" + a +
+                       "\",\"trees\":[{\"nodes\":[[[\"FF\",[\"4\"]],[\"C\",[\"a\"]]]],\"variations\":[]}]}\n"
+                       "{\"format\":\"sgf-tree\",\"version\":2,\"file\":\"" + bad +
+                       "\",\"trees\":[{\"nodes\":[[[\"C\",[\"x\"]]]],\"variations\":[]}]}\n"
+                       "{\"format\":\"sgf-tree\",\"version\":2,\"file\":\"" + b +
+                       "\",\"trees\":[{\"nodes\":[[[\"FF\",[\"4\"]],[\"C\",[\"b\"]]]],\"variations\":[]}]}\n");
+    // two files named: the same; one file: one document without "file", as before
+    CHECK(run("dump " + a + " " + b).out.find("\"file\":\"" + b + "\"") != std::string::npos);
+    CHECK(run("dump " + a).out.find("\"file\"") == std::string::npos);
+    // --show-inherited and --positions name the file too; --exclude as for check
+    const auto inh = run("dump --show-inherited --exclude c.sgf " + games);
+    CHECK(inh.status == 0);
+    CHECK(inh.out.find("\"version\":2,\"file\":\"" + a + "\",\"trees\":[{\"nodes\"") != std::string::npos);
+    CHECK(run("dump --positions " + a + " " + b).out.find("\"version\":2,\"file\":\"" + b + "\"") != std::string::npos);
+    // an unreadable file among them: exit 2, the others dumped
+    const auto miss = run("dump " + a + " " + (d.path / "missing.sgf").string());
+    CHECK(miss.status == 2);
+    CHECK(miss.out.find("\"file\":\"" + a + "\"") != std::string::npos);
 }
 
 TEST_CASE("fix: the exit status agrees with check on the output") {

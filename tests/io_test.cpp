@@ -213,16 +213,17 @@ TEST_CASE("io: the temporary file is removed when a signal ends the process") {
 TEST_CASE("io: honest messages for what cannot be read") {
     temp_dir d;
     const std::string f = d.file("g.sgf", game);
-    for (const std::string cmd : {"fmt", "dump"}) {
+    // fix and fmt take directories (every *.sgf in them), to replace or to diff; dump prints
+    // a JSON line per file
+    for (const std::string cmd : {"fix", "fmt"}) {
         CAPTURE(cmd);
         const outcome dir = sh("$S " + cmd + " " + d.path.string());
         CHECK(dir.status == 2);
-        CHECK(has(dir.out, "it is a directory, not an SGF file"));
+        CHECK(has(dir.out, cmd + " of several files (or a directory) needs --in-place or --dry-run"));
     }
-    // fix takes directories (every *.sgf in them), to replace or to diff
-    const outcome fix_dir = sh("$S fix " + d.path.string());
-    CHECK(fix_dir.status == 2);
-    CHECK(has(fix_dir.out, "fix of several files (or a directory) needs --in-place or --dry-run"));
+    const outcome dump_dir = sh("$S dump " + d.path.string());
+    CHECK(dump_dir.status == 0);
+    CHECK(has(dump_dir.out, "\"file\":\"" + f + "\""));
     fs::create_symlink("loop_b", d.path / "loop_a");
     fs::create_symlink("loop_a", d.path / "loop_b");
     const outcome loop = sh("$S fmt " + (d.path / "loop_a").string());

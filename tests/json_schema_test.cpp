@@ -1,7 +1,8 @@
 // The JSON forms against their schemas in docs/: the dump (docs/json-tree.schema.json), with
 // and without --positions and --show-inherited, and every diagnostic as one line of
 // --format=json (docs/diagnostics.schema.json), for every file of ../shared/corpus and of
-// conformance/cases. The validator (tests/json_schema.hpp) refuses schema keywords it does
+// conformance/cases; the dump of several files (JSON Lines naming each file) and the record
+// of a file that cannot be read, through the program. The validator (tests/json_schema.hpp) refuses schema keywords it does
 // not check, and is itself checked on documents that must fail.
 #include <doctest/doctest.h>
 
@@ -13,7 +14,9 @@
 #include "sgf/inherit.hpp"
 #include "sgf/json.hpp"
 #include "tests/json_schema.hpp"
+#include "tests/program_util.hpp"
 #include "tests/test_util.hpp"
+#include "tools/unified_diff.hpp"
 
 #ifndef SGF_SOURCE_DIR
 #error "SGF_SOURCE_DIR must be defined by the build"
@@ -93,4 +96,40 @@ TEST_CASE("json schemas: the dump and the diagnostics of every corpus file and c
     MESSAGE(documents << " JSON trees and " << lines << " diagnostic lines of " << files.size() << " files match their schemas");
     CHECK(files.size() > 9000);
     CHECK(lines > 1000);
+}
+
+TEST_CASE("json schemas: the dump of several files and the record of an unreadable file") {
+    const validator tree = schema("json-tree.schema.json");
+    const validator diag = schema("diagnostics.schema.json");
+    sgf_test::temp_dir d;
+    d.file("a/x.sgf", "(;FF[4]GM[1]C[a](;B[aa])(;W[bb]))");
+    d.file("a/b/y.sgf", "(;FF[4]GM[1]TM[5m]ZZ[1];ZZ[2])");
+    d.file("a/caf\xE9.sgf", "(;FF[4]C[\xE9])");  // a name that is not UTF-8: \udce9 in JSON
+    const std::string dir = (d.path / "a").string();
+    std::size_t lines = 0;
+    for (const char* opts : {"", "--positions", "--show-inherited"}) {
+        const auto r = sgf_test::run(std::string("dump ") + opts + " " + dir);
+        for (const auto line : sgf::tools::lines_of(r.out)) {
+            INFO(line);
+            CHECK(problem(tree, std::string(line)) == "");
+            CHECK(line.find("\"file\":") != std::string_view::npos);
+            ++lines;
+        }
+    }
+    CHECK(lines == 9);
+    const auto findings = sgf_test::run("--format=json -q " + dir + " " + (d.path / "missing.sgf").string());
+    CHECK(findings.status == 2);
+    std::size_t records = 0;
+    for (const auto line : sgf::tools::lines_of(findings.out)) {
+        INFO(line);
+        CHECK(problem(diag, std::string(line)) == "");
+        ++records;
+    }
+    CHECK(records >= 4);
+    CHECK(findings.out.find("\"error\":") != std::string::npos);
+    CHECK(findings.out.find("caf\\udce9.sgf") != std::string::npos);
+    // what the schemas refuse: an unreadable record without its error, a finding with an error
+    CHECK(problem(diag, R"({"version":1,"file":"a.sgf"})") != "");
+    CHECK(problem(diag, R"({"version":1,"file":"a.sgf","error":"x","code":"E008"})") != "");
+    CHECK(problem(tree, R"({"format":"sgf-tree","version":2,"file":1,"trees":[]})") != "");
 }

@@ -31,6 +31,7 @@
 // strict reader does.
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -49,6 +50,9 @@ inline constexpr int json_diagnostic_version = 1;
 
 struct json_options {
     bool positions = false;  // nodes and properties as objects with positions and node paths
+    // When set, a "file" member after "version" names the file the tree was read from
+    // (sgfcheck dump of several files), written by append_json_path.
+    std::optional<std::string> file{};
 };
 
 // Values as they are (bytes that are not UTF-8 become {"bytes":...}).

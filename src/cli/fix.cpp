@@ -4,41 +4,23 @@
 // are printed and make the exit status 1, so that fix and check always agree; a file that
 // passed the check and would not after fix is left alone (a bug in fix: reported).
 #include <algorithm>
-#include <filesystem>
 #include <iostream>
-#include <stdexcept>
-#include <system_error>
-
-#include <sys/stat.h>
 
 #include "loaded.hpp"
+#include "rewrite.hpp"
 #include "sgf/check.hpp"
 #include "sgf/check_file.hpp"
 #include "sgf/fix.hpp"
 #include "sgf/write.hpp"
-#include "tools/unified_diff.hpp"
 
 namespace sgf::cli {
 
 namespace {
 
-enum class mode { to_stdout, to_file, in_place, dry_run };
-
 struct fix_options {
-    mode how = mode::to_stdout;
-    std::string out;             // -o
-    std::string backup;          // --backup suffix ("" = none)
+    rewrite_options write;
     load_options load;
 };
-
-// Writes `bytes` as FILE + suffix, with FILE's mode, before FILE is replaced.
-void write_backup(const std::string& file, const std::string& suffix, std::string_view bytes) {
-    output o(file + suffix);
-    o.write(bytes);
-    o.commit();
-    struct stat st {};
-    if (::stat(file.c_str(), &st) == 0) (void)::chmod((file + suffix).c_str(), st.st_mode & 07777);
-}
 
 // The errors fix leaves in its output, as `sgfcheck` would report them on the written file:
 // the checker on the fixed trees (parse(write(t)) == t) and the ones fix reports itself (an
@@ -80,37 +62,17 @@ int fix_one(const std::string& in, const fix_options& o) {
         }
         std::cerr << "sgfcheck: " << shown << ": " << errors << (errors == 1 ? " error" : " errors")
                   << " that fix cannot repair " << (errors == 1 ? "remains" : "remain")
-                  << (o.how == mode::dry_run ? "" : " in its output") << '\n';
+                  << (o.write.how == write_mode::dry_run ? "" : " in its output") << '\n';
     }
     const int status = errors > 0 ? exit_errors : exit_ok;
 
-    try {
-        if (o.how == mode::dry_run) {
-            const std::string_view before = r.converted ? r.text() : bytes;
-            output out("");
-            out.write(tools::unified_diff(before, write(f.trees), "a/" + shown, "b/" + shown));
-            out.commit();
-            return status;
-        }
-        output out(o.how == mode::in_place ? in : o.out);
-        std::size_t at = 0;  // --in-place: how much of the output equals the input so far
-        bool same = true;
-        write_to(f.trees, [&](std::string_view s) {
-            if (same) {
-                same = bytes.substr(at, s.size()) == s;
-                at += s.size();
-            }
-            out.write(s);
-        });
-        if (o.how == mode::in_place) {
-            if (same && at == bytes.size()) return status;  // unchanged: not rewritten, no backup
-            if (!o.backup.empty()) write_backup(in, o.backup, bytes);
-        }
-        out.commit();
-    } catch (const std::system_error& e) {
-        return output_failed(e);
+    if (o.write.how == write_mode::dry_run) {
+        const std::string_view before = r.converted ? r.text() : bytes;
+        const int written = print_diff(before, write(f.trees), shown);
+        return written != exit_ok ? written : status;
     }
-    return status;
+    const int written = deliver(in, bytes, o.write, [&f](const write_sink& sink) { write_to(f.trees, sink); });
+    return written != exit_ok ? written : status;
 }
 
 }  // namespace
@@ -119,43 +81,16 @@ int run_fix(const std::vector<std::string>& args) {
     fix_options o;
     o.load.lenient = true;  // fix repairs what it can read: recoveries are not errors here
     std::vector<std::string> inputs;
-    bool in_place = false, dry_run = false, backup = false;
+    rewrite_parser where;
     for (std::size_t i = 0; i < args.size(); ++i) {
-        if (auto v = option_value(args, i, "-o")) o.out = *v;
-        else if (auto cs = option_value(args, i, "--charset")) o.load.charset = *cs;
-        else if (args[i] == "--in-place") in_place = true;
-        else if (args[i] == "--dry-run") dry_run = true;
-        else if (args[i] == "--backup") backup = true;
-        else if (args[i].rfind("--backup=", 0) == 0) {
-            backup = true;
-            o.backup = args[i].substr(9);
-            if (o.backup.empty() || o.backup.find('/') != std::string::npos)
-                throw usage_error{"--backup=SUFFIX needs a suffix without '/'"};
-        } else if (args[i].size() > 1 && args[i][0] == '-') throw usage_error{"unknown option " + args[i]};
+        if (auto cs = option_value(args, i, "--charset")) o.load.charset = *cs;
+        else if (where.argument(args, i)) continue;
+        else if (args[i].size() > 1 && args[i][0] == '-') throw usage_error{"unknown option " + args[i]};
         else inputs.push_back(args[i]);
     }
-    if (inputs.empty()) throw usage_error{"fix needs an input file"};
-    if (in_place + dry_run + !o.out.empty() > 1) throw usage_error{"-o, --in-place and --dry-run exclude each other"};
-    if (backup && !in_place) throw usage_error{"--backup goes with --in-place"};
-    if (backup && o.backup.empty()) o.backup.assign(1, '~');  // as GNU cp --backup
-    o.how = in_place ? mode::in_place : dry_run ? mode::dry_run : !o.out.empty() ? mode::to_file : mode::to_stdout;
-
-    const std::vector<std::string> files = expand_inputs(inputs);
-    const bool many = files.size() != 1 || std::filesystem::is_directory(inputs[0]);
-    if (many && (o.how == mode::to_stdout || o.how == mode::to_file))
-        throw usage_error{"fix of several files (or a directory) needs --in-place or --dry-run"};
-    for (const std::string& f : files)
-        if (f == "-" && o.how == mode::in_place) throw usage_error{"--in-place needs a file, not standard input"};
-    if (o.how == mode::to_file && files[0] != "-") {
-        std::error_code ec;
-        if (std::filesystem::equivalent(files[0], o.out, ec))
-            throw usage_error{std::string("-o names the input file: use --in-place to replace it")};
-    }
-
+    const std::vector<std::string> files = where.finish("fix", inputs, o.write);
     int status = exit_ok;
-    for (const std::string& f : files) {
-        status = std::max(status, fix_one(f, o));
-    }
+    for (const std::string& f : files) status = std::max(status, fix_one(f, o));
     return status;
 }
 

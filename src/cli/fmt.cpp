@@ -1,65 +1,79 @@
-// sgfcheck fmt FILE [-o OUT] [--width N] [--charset NAME]: canonical SGF. The file goes
-// through the input stage as for check (BOM, CA, UTF-16/32, legacy charsets); the output
-// keeps the file's charset: a file converted to UTF-8 as a whole (UTF-16/32, GB18030,
-// Shift_JIS, ...) is written back in it, with its byte order mark.
+// sgfcheck fmt [-o OUT | --in-place [--backup[=SUFFIX]] | --dry-run] [--width N] [--charset NAME]
+// FILE|DIR|-...: canonical SGF. Each file goes through the input stage as for check (BOM, CA,
+// UTF-16/32, legacy charsets); the output keeps the file's charset: a file converted to UTF-8
+// as a whole (UTF-16/32, GB18030, Shift_JIS, ...) is written back in it, with its byte order
+// mark. Where the output goes is fix's choice too (rewrite.hpp).
+#include <algorithm>
 #include <iostream>
 
 #include "loaded.hpp"
+#include "rewrite.hpp"
 #include "sgf/charset.hpp"
 #include "sgf/write.hpp"
 
 namespace sgf::cli {
 
-int run_fmt(const std::vector<std::string>& args) {
-    std::string in, out;
-    write_options wopts;
-    load_options lopts;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        if (auto v = option_value(args, i, "-o")) out = *v;
-        else if (auto cs = option_value(args, i, "--charset")) lopts.charset = *cs;
-        else if (auto w = option_value(args, i, "--width")) {
-            try {
-                wopts.width = std::stoul(*w);
-            } catch (const std::exception&) {
-                throw usage_error{"--width needs a number"};
-            }
-        } else if (args[i].size() > 1 && args[i][0] == '-') throw usage_error{"unknown option " + args[i]};
-        else if (in.empty()) in = args[i];
-        else throw usage_error{"fmt takes one input file"};
-    }
-    if (in.empty()) throw usage_error{"fmt needs an input file"};
+namespace {
+
+struct fmt_options {
+    rewrite_options write;
+    write_options layout;
+    load_options load;
+};
+
+// Formats one input; returns its exit status.
+int fmt_one(const std::string& in, const fmt_options& o) {
     auto read = read_input_reported(in);
     if (!read) return exit_usage;
     const std::string shown = in == "-" ? "<stdin>" : in;
-    const load_result r = charset_usage_errors([&] { return load(std::move(*read), lopts); });  // not copied
+    const load_result r = charset_usage_errors([&] { return load(std::move(*read), o.load); });  // not copied
     const std::string_view bytes = r.bytes();
     for (const auto& d : r.diagnostics) print_loaded(std::cerr, r, d, shown, bytes, output_format::text);
     if (!r.ok()) {
         std::cerr << "sgfcheck: " << shown << " has syntax errors; nothing written (sgfcheck fix repairs files)\n";
         return exit_errors;
     }
-    try {
-        output o(out);
-        if (!r.converted) {
-            write_to(r.trees, [&o](std::string_view s) { o.write(s); }, wopts);
-        } else {
-            // Back into the file's charset (whole: these files are rare and small).
-            const auto bom = detect_bom(bytes);
-            const std::string charset = bom ? std::string(bom->charset) : r.charset;
-            const auto encoded = encode_from_utf8(write(r.trees, wopts), charset);
-            if (!encoded) {
-                std::cerr << "sgfcheck: " << shown << ": the text cannot be written back in " << charset
-                          << " (bytes that were no character in it); nothing written\n";
-                return exit_errors;
-            }
-            if (bom) o.write(bytes.substr(0, bom->length));
-            o.write(*encoded);
-        }
-        o.commit();
-    } catch (const std::system_error& e) {
-        return output_failed(e);
+    if (o.write.how == write_mode::dry_run)  // the diff of the texts (a UTF-16 file's bytes would be no lines)
+        return print_diff(r.converted ? r.text() : bytes, write(r.trees, o.layout), shown);
+    if (!r.converted)
+        return deliver(in, bytes, o.write, [&](const write_sink& sink) { write_to(r.trees, sink, o.layout); });
+    // Back into the file's charset (whole: these files are rare and small).
+    const auto bom = detect_bom(bytes);
+    const std::string charset = bom ? std::string(bom->charset) : r.charset;
+    const auto encoded = encode_from_utf8(write(r.trees, o.layout), charset);
+    if (!encoded) {
+        std::cerr << "sgfcheck: " << shown << ": the text cannot be written back in " << charset
+                  << " (bytes that were no character in it); nothing written\n";
+        return exit_errors;
     }
-    return exit_ok;
+    return deliver(in, bytes, o.write, [&](const write_sink& sink) {
+        if (bom) sink(bytes.substr(0, bom->length));
+        sink(*encoded);
+    });
+}
+
+}  // namespace
+
+int run_fmt(const std::vector<std::string>& args) {
+    fmt_options o;
+    std::vector<std::string> inputs;
+    rewrite_parser where;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (auto cs = option_value(args, i, "--charset")) o.load.charset = *cs;
+        else if (auto w = option_value(args, i, "--width")) {
+            try {
+                o.layout.width = std::stoul(*w);
+            } catch (const std::exception&) {
+                throw usage_error{"--width needs a number"};
+            }
+        } else if (where.argument(args, i)) continue;
+        else if (args[i].size() > 1 && args[i][0] == '-') throw usage_error{"unknown option " + args[i]};
+        else inputs.push_back(args[i]);
+    }
+    const std::vector<std::string> files = where.finish("fmt", inputs, o.write);
+    int status = exit_ok;
+    for (const std::string& f : files) status = std::max(status, fmt_one(f, o));
+    return status;
 }
 
 }  // namespace sgf::cli

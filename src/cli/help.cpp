@@ -12,10 +12,11 @@ Usage:
   sgfcheck stats [options] FILE...|DIR...
                                what an archive uses: properties (files, occurrences, value
                                forms), FF/GM/CA/AP distributions; text or JSON
-  sgfcheck fmt FILE [-o OUT] [--width N]
-                               write canonical SGF (to stdout, or OUT atomically)
-  sgfcheck dump [--lenient] [--positions] [--show-inherited [--profile=P]] FILE
-                               print the JSON tree (values after escape processing)
+  sgfcheck fmt [-o OUT | --in-place [--backup[=SUFFIX]] | --dry-run] [--width N] FILE|DIR...
+                               write canonical SGF (to stdout, OUT or each file, atomically)
+  sgfcheck dump [--lenient] [--positions] [--show-inherited [--profile=P]] FILE|DIR...
+                               print the JSON tree (values after escape processing; JSON
+                               Lines naming each file for several)
   sgfcheck fix [-o OUT | --in-place [--backup[=SUFFIX]] | --dry-run] FILE|DIR...
                                write clean FF[4], nothing lost
   sgfcheck conformance [--impl NAME]...
@@ -31,7 +32,7 @@ Usage:
 Common check options (all of them: sgfcheck check --help):
   --format=text|json|sarif  -j N  --select/--ignore/--extend-select LIST  --fail-on=LEVEL
   --statistics  --baseline FILE  --profile=ff4|current|hex  --lenient  --charset NAME
-  --include/--exclude GLOB  --quiet  --color=auto|always|never
+  --include/--exclude GLOB  --quiet  --color[=auto|always|never]
 
 Exit status: 0 no errors (warnings allowed), 1 errors found, 2 usage or I/O error.
 
@@ -49,29 +50,39 @@ The manual: man sgfcheck. Codes: docs/diagnostics.md.
 
 namespace {
 
-constexpr const char* fmt_help = R"(Usage: sgfcheck fmt FILE [-o OUT] [--width N] [--charset NAME]
+constexpr const char* fmt_help = R"(Usage: sgfcheck fmt [-o OUT | --in-place [--backup[=SUFFIX]] | --dry-run] [--width N] [--charset NAME] FILE|DIR...
 Writes FILE (or standard input, -) as canonical SGF: one node per line, escapes as
 needed, nothing else changed. The file is read as check reads it (BOM, CA, UTF-16/32,
-legacy charsets) and written in its own charset. To stdout, or to OUT, replaced
-atomically (a symbolic link is followed to its target; only a regular file is replaced).
-A file with syntax errors is not written (sgfcheck fix repairs files).
-  -o OUT          write to OUT (- = stdout)
-  --width N       pack nodes onto lines of at most N columns
-  --charset NAME  read the text in charset NAME
+legacy charsets) and written in its own charset. To stdout, to OUT, or over each FILE
+with --in-place (only files that change), replaced atomically as fix replaces files (a
+symbolic link is followed to its target; only a regular file is replaced; the mode is
+kept). Several files and folders (every *.sgf in them) need --in-place or --dry-run. A
+file with syntax errors is not written (sgfcheck fix repairs files).
+  -o OUT            write to OUT (- = stdout)
+  --in-place        replace each FILE
+  --backup[=SUFFIX] with --in-place: keep the original as FILE~ (or FILE + SUFFIX)
+  --dry-run         print a unified diff of each change instead, write nothing
+  --width N         pack nodes onto lines of at most N columns
+  --charset NAME    read the text in charset NAME
+  --include GLOB, --exclude GLOB
+                    files of a DIR to take (default *.sgf) or leave out, as check takes them
 Exit status: 0 written, 1 syntax errors, 2 usage or I/O error (a failed write included).
 )";
 
-constexpr const char* dump_help = R"(Usage: sgfcheck dump [--lenient] [--charset NAME] [--positions] [--show-inherited [--profile=P]] FILE
+constexpr const char* dump_help = R"(Usage: sgfcheck dump [--lenient] [--charset NAME] [--positions] [--show-inherited [--profile=P]] FILE|DIR...
 Prints the JSON tree of FILE (or standard input, -), format sgf-tree version 2
 (docs/json-tree.schema.json): per game tree its nodes, each a list of [identifier,
 values] in file order (repeats kept: no key repeats), values after escape processing as
 UTF-8, a composed value as its two parts, a value that is not UTF-8 as {"bytes":hex};
-and its variations. Findings go to stderr.
+and its variations. Several files or folders (every *.sgf in them): JSON Lines, one
+document per file with a "file" member naming it. Findings go to stderr.
   --lenient          read malformed files as far as possible
   --charset NAME     read the text in charset NAME
   --positions        nodes and properties as objects with line, column, byte, node paths
   --show-inherited   add, per node, the inherit properties (DD, PM, VW) in effect
   --profile=ff4|current|hex
+  --include GLOB, --exclude GLOB
+                     files of a DIR to take (default *.sgf) or leave out, as check takes them
 Exit status: 0 dumped, 1 errors, 2 usage or I/O error (a failed write included).
 )";
 
@@ -88,6 +99,8 @@ sgfcheck reports them on the output.
   --backup[=SUFFIX] with --in-place: keep the original as FILE~ (or FILE + SUFFIX)
   --dry-run         print a unified diff of each change instead, write nothing
   --charset NAME    read the text in charset NAME (when CA is missing or wrong)
+  --include GLOB, --exclude GLOB
+                    files of a DIR to take (default *.sgf) or leave out, as check takes them
 Exit status: 0 written and clean, 1 errors remain (or nothing to write), 2 usage or I/O
 error (a failed write included).
 )";

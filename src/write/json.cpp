@@ -164,6 +164,11 @@ void json_tree_writer::document(const collection& c) {
     put(json_tree_format);
     put("\",\"version\":");
     put(std::to_string(json_tree_version));
+    if (options_.file) {
+        std::string name = ",\"file\":";
+        append_json_path(name, *options_.file);
+        put(name);
+    }
     put(",\"trees\":[");
     for (std::size_t i = 0; i < c.size(); ++i) {
         if (i) put(",");
