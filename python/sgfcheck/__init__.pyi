@@ -62,9 +62,12 @@ class FileCheck:
     """What check_files found in one file."""
 
     path: str
+    """The file's name as os.fsdecode gives it (a name that is not UTF-8 has lone
+    surrogates: os.fsencode(path) is its bytes, and open(path) opens it)."""
     diagnostics: list[Diagnostic]
     error: Optional[str]
-    """Why the file could not be read; None when it was checked."""
+    """Why the file could not be read (bytes of the name that are not UTF-8 shown as \\xHH);
+    None when it was checked."""
     @property
     def ok(self) -> bool:
         """Read, and no finding at level error."""
@@ -89,7 +92,7 @@ def check(
     """
 
 def check_files(
-    paths: Iterable[Union[str, os.PathLike[str]]],
+    paths: Iterable[Union[str, bytes, os.PathLike[str], os.PathLike[bytes]]],
     jobs: Optional[int] = None,
     *,
     profile: str = "ff4",
@@ -101,7 +104,9 @@ def check_files(
 ) -> list[FileCheck]:
     """check() on many files on ``jobs`` threads (None: one per core), in order. A directory
     stands for its .sgf files, walked as ``sgfcheck DIR`` walks it (sorted, recursively).
-    A file that cannot be read gets its ``error`` instead of findings."""
+    A file that cannot be read gets its ``error`` instead of findings. Paths are str (through
+    os.fsencode, so os.fsdecode'd names that are not UTF-8 work), bytes or os.PathLike; a
+    file named twice (or found twice) is checked once."""
 
 def fix(data: Data, *, charset: Optional[str] = None) -> tuple[bytes, list[Diagnostic]]:
     """Clean FF[4] in UTF-8 as ``sgfcheck fix`` writes it, without losing data, and what fix
@@ -118,7 +123,8 @@ def parse(data: Data, *, lenient: bool = False, charset: Optional[str] = None, p
 
 def write(tree: Union[Collection, GameTree, Node], *, width: int = 0) -> bytes:
     """Canonical SGF: one node per line (width 0), or nodes packed onto lines of at most
-    ``width`` bytes. parse(write(c)) == c. Values are written as they are held: in the
+    ``width`` bytes. parse(write(c)) == c. A Node is written as a game tree of that one
+    node, ``(;B[dd])``, so that the result is always an SGF file. Values are written as they are held: in the
     file's charset for a file read in an ASCII-compatible one (ISO-8859-1, ...); a file the
     input stage converted to UTF-8 as a whole (UTF-16/32, GB18030, Shift_JIS, ...) is held,
     and so written, in UTF-8 while its CA still names the old charset: fix() writes such a
@@ -147,7 +153,10 @@ class Node:
     """A node. Persistent: the edits return new nodes and leave this one as it is."""
 
     def __init__(self, properties: Union[None, Mapping[str, Union[str, Sequence[str]]], Iterable[Tuple[str, Union[str, Sequence[str]]]]] = None) -> None:
-        """A node from decoded texts: Node({"B": "dd", "C": "a ] b"})."""
+        """A node from decoded texts: Node({"B": "dd", "C": "a ] b"}), or from pairs in
+        order: Node([("B", "dd"), ("AB", ["aa", "bb"])]). Each identifier once, as
+        with_property makes it (FF[4] allows no repeat): ValueError for an identifier given
+        twice (give all its values in one pair)."""
     @property
     def properties(self) -> list[Property]:
         """Every property in file order (an identifier may repeat in broken files)."""

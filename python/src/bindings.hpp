@@ -37,6 +37,16 @@ struct py_diagnostic {
 // A str from bytes that may not be UTF-8 (invalid bytes as lone surrogates, 'surrogateescape').
 [[nodiscard]] py::str str_of(std::string_view bytes);
 
+// A path as the file system's bytes: str through os.fsencode (a name that is not UTF-8 comes
+// as lone surrogates, 'surrogateescape'), bytes as they are, os.PathLike through os.fspath.
+// Else TypeError.
+[[nodiscard]] std::string path_of(const py::handle& path);
+// A path from the file system's bytes as os.fsdecode gives it (round trip with path_of).
+[[nodiscard]] py::str path_str(std::string_view bytes);
+// A message that may name such a path: bytes that are not UTF-8 as \xHH ('backslashreplace'),
+// so that it prints anywhere.
+[[nodiscard]] py::str message_str(std::string_view bytes);
+
 // "ff4", "current", "hex"; ValueError otherwise.
 [[nodiscard]] profile profile_of(const std::string& name);
 // select/ignore as sgfcheck takes them: None, "E1,W203" or an iterable of such strings.

@@ -81,6 +81,22 @@ py::str str_of(std::string_view bytes) {
     return py::reinterpret_steal<py::str>(s);
 }
 
+std::string path_of(const py::handle& path) {
+    if (!py::isinstance<py::str>(path) && !py::isinstance<py::bytes>(path) && !py::hasattr(path, "__fspath__"))
+        throw py::type_error("a path must be str, bytes or os.PathLike, not " + std::string(py::str(path.get_type())));
+    return py::module_::import("os").attr("fsencode")(path).cast<std::string>();
+}
+
+py::str path_str(std::string_view bytes) {
+    return py::module_::import("os").attr("fsdecode")(py::bytes(bytes.data(), bytes.size()));
+}
+
+py::str message_str(std::string_view bytes) {
+    PyObject* s = PyUnicode_DecodeUTF8(bytes.data(), static_cast<Py_ssize_t>(bytes.size()), "backslashreplace");
+    if (!s) throw py::error_already_set();
+    return py::reinterpret_steal<py::str>(s);
+}
+
 profile profile_of(const std::string& name) {
     if (const auto p = find_profile(name)) return *p;
     std::string names;

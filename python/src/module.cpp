@@ -79,9 +79,9 @@ struct file_result {
 };
 
 struct py_file_check {
-    std::string path;
+    py::str path;          // os.fsdecode of the name's bytes
     py::list diagnostics;
-    std::optional<std::string> error;
+    py::object error;      // None, or why it could not be read (message_str)
 };
 
 py::list check_files(const py::object& paths, const std::optional<unsigned>& jobs, const std::string& profile,
@@ -91,7 +91,7 @@ py::list check_files(const py::object& paths, const std::optional<unsigned>& job
     std::vector<std::string> args;
     if (py::isinstance<py::str>(paths) || py::isinstance<py::bytes>(paths))
         throw py::type_error("check_files takes a list of paths (use check_files([path]) for one)");
-    for (const py::handle p : py::iter(paths)) args.push_back(py::str(py::module_::import("os").attr("fspath")(p)));
+    for (const py::handle p : py::iter(paths)) args.push_back(path_of(p));
     if (jobs && *jobs == 0) throw py::value_error("jobs must be at least 1 (None: one per core)");
     std::vector<file_result> results;
     {
@@ -111,8 +111,8 @@ py::list check_files(const py::object& paths, const std::optional<unsigned>& job
     }
     py::list out;
     for (const file_result& f : results)
-        out.append(py::cast(py_file_check{f.path, to_python_list(f.diagnostics),
-                                          f.error.empty() ? std::nullopt : std::optional<std::string>(f.error)}));
+        out.append(py::cast(py_file_check{path_str(f.path), to_python_list(f.diagnostics),
+                                          f.error.empty() ? py::object(py::none()) : py::object(message_str(f.error))}));
     return out;
 }
 
@@ -139,13 +139,14 @@ PYBIND11_MODULE(_sgfcheck, m) {
         .def_readonly("error", &py_file_check::error, "why the file could not be read, else None")
         .def_property_readonly("ok",
                                [](const py_file_check& f) {
-                                   if (f.error) return false;
+                                   if (!f.error.is_none()) return false;
                                    for (const py::handle d : f.diagnostics)
                                        if (d.cast<const py_diagnostic&>().level == sgf::severity::error) return false;
                                    return true;
                                })
         .def("__repr__", [](const py_file_check& f) {
-            return "<FileCheck " + f.path + ": " + (f.error ? "unreadable" : std::to_string(f.diagnostics.size()) + " findings") + ">";
+            return "<FileCheck " + std::string(py::repr(f.path)) + ": " +
+                   (!f.error.is_none() ? "unreadable" : std::to_string(f.diagnostics.size()) + " findings") + ">";
         });
 
     m.def("check", &check, py::arg("data"), py::kw_only(), py::arg("profile") = "ff4", py::arg("lenient") = false,

@@ -3,6 +3,8 @@
 
 #include <pybind11/stl.h>
 
+#include <set>
+
 #include "sgf/charset.hpp"
 #include "sgf/json.hpp"
 #include "sgf/write.hpp"
@@ -157,7 +159,10 @@ py::bytes write_any(const py::object& what, std::size_t width) {
         py::gil_scoped_release unlocked;
         out = write(t, o);
     } else if (py::isinstance<py_node>(what)) {
-        out = write(what.cast<const py_node&>().n);
+        // As a game tree of that one node: ";B[dd]" alone is no SGF file, "(;B[dd])" is.
+        const game_tree t = edit([&] { return game_tree(std::vector<node>{what.cast<const py_node&>().n}); });
+        py::gil_scoped_release unlocked;
+        out = write(t, o);
     } else {
         throw py::type_error("write takes a Collection, a GameTree or a Node");
     }
@@ -176,10 +181,15 @@ node node_from(const py::handle& props, const origin_ptr& from) {
     node n;
     if (props.is_none()) return n;
     py::iterable items = py::isinstance<py::dict>(props) ? py::iterable(props.attr("items")()) : py::iterable(py::reinterpret_borrow<py::object>(props));
+    std::set<std::string> given;
     for (const py::handle item : items) {
         const auto pair = item.cast<py::sequence>();
         if (pair.size() != 2) throw py::type_error("Node: properties are (identifier, values) pairs");
         const std::string ident = pair[0].cast<std::string>();
+        // with_property replaces a property: a second pair would silently drop the first
+        if (!given.insert(ident).second)
+            throw py::value_error("Node: " + ident + " is given twice; give all its values in one pair: (\"" + ident +
+                                  "\", [value, ...])");
         n = edit([&] { return n.with_property(ident, values_of(from, pair[1], "Node")); });
     }
     return n;

@@ -125,6 +125,38 @@ def test_check_files_in_order_with_unreadable_files_and_directories(tmp_path, ca
         sgfcheck.check_files([], jobs=0)
 
 
+def test_check_files_takes_any_file_name(tmp_path):
+    # a name that is not UTF-8 (from a directory, as str from os.fsdecode, as bytes), bytes
+    # and os.PathLike paths: every one checked, paths given back as os.fsdecode'd str
+    bad = tmp_path / "badname"
+    bad.mkdir()
+    raw = os.fsencode(bad) + b'/\xff\x01"q.sgf'
+    with open(raw, "wb") as f:
+        f.write(b"(;FF[4]GM[1]SZ[19];B[dd]B[pp])")
+    ok = tmp_path / "ok.sgf"
+    ok.write_bytes(b"(;FF[4]GM[1]SZ[19])")
+    from_dir = sgfcheck.check_files([bad])
+    assert [os.fsencode(r.path) for r in from_dir] == [raw]
+    assert [d.code for d in from_dir[0].diagnostics] == ["E201"]
+    assert from_dir[0].path == os.fsdecode(raw)
+    assert "badname" in repr(from_dir[0])
+    for given in (os.fsdecode(raw), raw):
+        (r,) = sgfcheck.check_files([given])
+        assert r.error is None and os.fsencode(r.path) == raw and [d.code for d in r.diagnostics] == ["E201"]
+    (r,) = sgfcheck.check_files([os.fsencode(ok)])
+    assert r.error is None and r.path == str(ok) and r.ok
+    (r,) = sgfcheck.check_files([ok])
+    assert r.path == str(ok) and r.ok
+    # an unreadable file with such a name: its error prints anywhere (\xHH)
+    (r,) = sgfcheck.check_files([os.fsencode(tmp_path) + b"/gone\xff.sgf"])
+    assert r.error and "gone\\xff.sgf" in r.error and not r.ok
+    r.error.encode("utf-8")
+    # the same file twice is checked once
+    assert len(sgfcheck.check_files([ok, str(ok), tmp_path / "." / "ok.sgf"])) == 1
+    with pytest.raises(TypeError):
+        sgfcheck.check_files([1])
+
+
 def test_corpus_through_check_files_as_the_program(tmp_path):
     games = shared("corpus/problems")
     expected = cli_findings(games)

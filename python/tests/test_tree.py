@@ -119,9 +119,26 @@ def test_write_round_trip_and_width():
     assert sgfcheck.parse(packed) == c
     assert max(len(line) for line in packed.splitlines()) < max(len(line) for line in text.splitlines()) + 40
     assert sgfcheck.write(c.games[0]) == text
-    assert sgfcheck.write(sgfcheck.Node({"C": "a]b"})) == b";C[a\\]b]"
+    # a node alone is written as a game tree of that node: an SGF file, which parses back
+    node = sgfcheck.Node({"B": "dd", "C": "a]b"})
+    assert sgfcheck.write(node) == b"(;B[dd]C[a\\]b])\n"
+    assert sgfcheck.write(node) == sgfcheck.write(sgfcheck.GameTree([node]))
+    assert sgfcheck.parse(sgfcheck.write(node)).games[0].root == node
+    assert sgfcheck.check(sgfcheck.write(sgfcheck.Node())) == []  # "(;)"
     with pytest.raises(TypeError):
         sgfcheck.write("(;)")
+
+
+def test_a_node_takes_each_identifier_once():
+    # Node's pairs are with_property edits, which replace: a second C would silently drop the
+    # first, so it is an error; all values go in one pair
+    with pytest.raises(ValueError, match="C is given twice"):
+        sgfcheck.Node([("C", "x"), ("C", "y")])
+    with pytest.raises(ValueError):
+        sgfcheck.Node([("AB", ["aa"]), ("B", "dd"), ("AB", ["bb"])])
+    n = sgfcheck.Node([("AB", ["aa", "bb"]), ("C", "x")])
+    assert n["AB"] == ["aa", "bb"] and n.keys() == ["AB", "C"]
+    assert sgfcheck.Node({"C": "x", "B": "dd"}).keys() == ["C", "B"]
 
 
 def test_broken_files_parse_with_their_findings():
