@@ -27,6 +27,14 @@ from . import _sgfcheck
 _VALUE_OPTIONS = ("--profile", "--select", "--extend-select", "--ignore", "--charset", "--include",
                   "--exclude", "--config", "--fail-on", "--format")
 _FLAG_OPTIONS = ("--lenient", "--no-config", "--quiet")
+_SHORT = {"--quiet": "-q"}
+
+# What the runner needs besides this package, and where Debian has it: a python3 that is not
+# Debian's (pyenv's, a virtual environment) sees none of Debian's packages.
+_NEEDS = ("sgfcheck.dask needs Dask's distributed scheduler for this Python ({python}): Debian's "
+          "packages python3-dask and python3-distributed (apt-get install python3-dask python3-distributed) "
+          "are installed for /usr/bin/python3; run /usr/bin/python3 -m sgfcheck.dask ..., or install dask "
+          "and distributed for {python} (pip install 'dask[distributed]'). ({error})")
 
 
 _malloc_tuned = False
@@ -78,7 +86,8 @@ def _parser() -> argparse.ArgumentParser:
     for o in _VALUE_OPTIONS:
         p.add_argument(o, metavar="VALUE", help="as sgfcheck check " + o)
     for o in _FLAG_OPTIONS:
-        p.add_argument(o, action="store_true", help="as sgfcheck check " + o)
+        short = _SHORT.get(o)
+        p.add_argument(*((short, o) if short else (o,)), action="store_true", help="as sgfcheck check " + o)
     return p
 
 
@@ -108,12 +117,15 @@ def run(argv: Optional[Sequence[str]] = None, out=None, err=None) -> int:
     except ValueError as e:
         print("sgfcheck: " + str(e), file=err)
         return 2
-    files = plan.files()
     if ns.workers is not None and ns.workers < 1:
         print("sgfcheck: --workers needs at least 1", file=err)
         return 2
-
-    from distributed import Client, LocalCluster, as_completed
+    try:
+        from distributed import Client, LocalCluster, as_completed
+    except ImportError as e:
+        print("sgfcheck: " + _NEEDS.format(python=sys.executable, error=e), file=err)
+        return 2
+    files = plan.files()
 
     cluster = None
     if ns.scheduler:

@@ -22,7 +22,7 @@ namespace {
 py::tuple tally_tuple(const std::string& error, const cli::file_tally& t) {
     py::dict codes;
     for (const auto& [code, lc] : t.codes) codes[py::str(code)] = py::make_tuple(static_cast<int>(lc.first), lc.second);
-    return py::make_tuple(error.empty() ? py::object(py::none()) : py::object(py::str(error)),
+    return py::make_tuple(error.empty() ? py::object(py::none()) : py::object(message_str(error)),
                           py::make_tuple(t.findings[0], t.findings[1], t.findings[2]), codes);
 }
 
@@ -35,10 +35,18 @@ auto usage_errors(F&& f) {
     }
 }
 
+// Arguments or paths from Python: str (os.fsencode), bytes or os.PathLike (path_of).
+std::vector<std::string> paths_of(const py::iterable& items) {
+    std::vector<std::string> out;
+    for (const py::handle a : items) out.push_back(path_of(a));
+    return out;
+}
+
 // sgfcheck's check options and inputs.
 class py_run {
 public:
-    explicit py_run(std::vector<std::string> args) {
+    explicit py_run(const py::iterable& arguments) {
+        const std::vector<std::string> args = paths_of(arguments);
         for (const std::string& a : args)
             if (a == "--help" || a == "-h") throw py::value_error("--help: not an option of a run");
         s_ = usage_errors([&] { return cli::parse_check_settings(args); });
@@ -52,14 +60,22 @@ public:
         }
     }
 
-    // The files the inputs name, as sgfcheck expands them (directories sorted, --include/--exclude).
-    [[nodiscard]] std::vector<std::string> files() const {
-        py::gil_scoped_release unlocked;
-        return cli::expand_inputs(s_.inputs, s_.filters).files;
+    // The files the inputs name, as sgfcheck expands them (directories sorted, --include/--exclude),
+    // as os.fsdecode gives them.
+    [[nodiscard]] py::list files() const {
+        std::vector<std::string> found;
+        {
+            py::gil_scoped_release unlocked;
+            found = cli::expand_inputs(s_.inputs, s_.filters).files;
+        }
+        py::list out;
+        for (const std::string& f : found) out.append(path_str(f));
+        return out;
     }
 
     // One tally per file, in order; a file that cannot be read gets its error.
-    [[nodiscard]] py::list tally(const std::vector<std::string>& paths) const {
+    [[nodiscard]] py::list tally(const py::iterable& names) const {
+        const std::vector<std::string> paths = paths_of(names);
         std::vector<std::pair<std::string, cli::file_tally>> out(paths.size());
         {
             py::gil_scoped_release unlocked;
@@ -141,7 +157,7 @@ private:
 
 void bind_statistics(py::module_& m) {
     py::class_<py_run>(m, "_Run", "sgfcheck check's options and inputs, parsed as sgfcheck parses them")
-        .def(py::init<std::vector<std::string>>(), py::arg("args"))
+        .def(py::init<const py::iterable&>(), py::arg("args"))
         .def("files", &py_run::files)
         .def("tally", &py_run::tally, py::arg("paths"))
         .def_property_readonly("format",

@@ -74,3 +74,31 @@ def test_as_a_program_with_usage_errors():
     assert status == 2 and "Q9" in err
     with pytest.raises(SystemExit):
         sgf_dask.run(["--scheduler", "tcp://127.0.0.1:1", "--workers", "2", str(CASES)])
+
+
+def test_file_names_that_are_not_utf8_and_the_short_quiet_option(tmp_path):
+    # python3 -m sgfcheck.dask badname ok.sgf: argv holds the name's bytes (as surrogates);
+    # the runner passes them on as bytes and counts the file as sgfcheck does
+    bad = tmp_path / "badname"
+    bad.mkdir()
+    with open(os.fsencode(bad) + b'/\xff\x01"q.sgf', "wb") as f:
+        f.write(b"(;FF[4]GM[1]SZ[19];B[dd]B[pp])")
+    ok = tmp_path / "ok.sgf"
+    ok.write_bytes(b"(;FF[4]GM[1]SZ[19]TM[5m])")
+    want, want_status = program_statistics("-q", bad, ok)
+    r = subprocess.run([sys.executable, "-m", "sgfcheck.dask", "--workers", "1", "-q", os.fsencode(bad), str(ok)],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=300)
+    assert r.returncode == want_status == 1, r.stderr.decode(errors="replace")
+    assert r.stdout.decode() == want
+    assert "E201" in want and "E111" in want and "checked" not in want  # -q: no summary line
+
+
+def test_without_distributed_a_message_says_what_to_install(monkeypatch):
+    # e.g. pyenv's python3 first on PATH: Debian's python3-distributed is not its package
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    out, err = io.StringIO(), io.StringIO()
+    status = sgf_dask.run([str(CASES)], out=out, err=err)
+    assert status == 2 and out.getvalue() == ""
+    message = err.getvalue()
+    assert "python3-dask python3-distributed" in message and "/usr/bin/python3" in message
+    assert sys.executable in message and "Traceback" not in message
