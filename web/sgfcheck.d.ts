@@ -2,7 +2,8 @@
 //   const m = await require("sgfcheck")();            // node (CommonJS)
 //   const m = await createSgfcheck();                  // a page: <script src="sgfcheck.js">
 //   m.check(text, { profile: "current" })             // -> Diagnostic[]
-// Data is a string (checked as its UTF-8 bytes) or the bytes of a file (Uint8Array or
+// Data is a string (checked as its UTF-8 bytes; a lone surrogate, which has none, as U+FFFD
+// the way TextEncoder writes it) or the bytes of a file (Uint8Array or
 // ArrayBuffer), read through the input stage as `sgfcheck FILE` reads files: byte order
 // marks, CA[], UTF-16/32, legacy charsets. Positions: 1-based line and column (columns count
 // bytes), 0-based byte offset; null when unknown.

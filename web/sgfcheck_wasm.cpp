@@ -4,7 +4,7 @@
 //   fix(data, {charset}) -> {bytes: Uint8Array, text, diagnostics, remaining}
 //   dump(data, {positions, lenient, charset}) -> the JSON tree (a string)
 //   inspect(data, options) -> {charset, converted, diagnostics}
-// `data` is a string (its UTF-8 bytes) or a Uint8Array/ArrayBuffer (a file's bytes, read
+// `data` is a string (its UTF-8 bytes, a lone surrogate as U+FFFD) or a Uint8Array/ArrayBuffer (a file's bytes, read
 // through the input stage as sgfcheck reads files).
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
@@ -132,20 +132,66 @@ auto library_errors(F&& f) {
     }
 }
 
+// A JS string as UTF-8, converted here rather than by embind's std::string binding: that
+// one (Emscripten 3.1.6) reads a lone surrogate and the unit after it as one pair, so the
+// ']' of C[\ud800] vanished and the value ran on (E008). A lone surrogate becomes U+FFFD,
+// as TextEncoder makes it; std::u16string's binding copies the code units as they are.
+std::string utf8_of(const std::u16string& s) {
+    std::string out;
+    out.reserve(s.size() + s.size() / 2);
+    auto put = [&out](char32_t cp) {
+        if (cp < 0x80) {
+            out.push_back(static_cast<char>(cp));
+        } else if (cp < 0x800) {
+            out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
+            out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+        } else if (cp < 0x10000) {
+            out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
+            out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+            out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+        } else {
+            out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
+            out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
+            out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
+            out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
+        }
+    };
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const char32_t u = s[i];
+        if (u >= 0xD800 && u < 0xDC00 && i + 1 < s.size() && s[i + 1] >= 0xDC00 && s[i + 1] < 0xE000) {
+            put(0x10000 + ((u - 0xD800) << 10) + (s[i + 1] - 0xDC00));
+            ++i;
+        } else if (u >= 0xD800 && u < 0xE000) {
+            put(0xFFFD);  // a lone surrogate; the unit after it is read on its own
+        } else {
+            put(u);
+        }
+    }
+    return out;
+}
+
+// The bytes of `data`: a string as UTF-8 (utf8_of), a Uint8Array or ArrayBuffer as it is.
+std::string data_bytes(const val& data) {
+    if (data.isString()) return utf8_of(data.as<std::u16string>());
+    return data.as<std::string>();
+}
+
 sgf::file_check checked(const std::string& data, const val& o) {
     sgf::check_options c;
     c.prof = profile_option(o);
     return library_errors([&] { return sgf::check_file(data, load_options_of(o, bool_option(o, "lenient")), c); });
 }
 
-val check(const std::string& data, const val& o) {
+val check(const val& input, const val& o) {
+    const std::string data = data_bytes(input);
     sgf::cli::code_selection selection;
     selection.select = selectors(o, "select");
     selection.ignore = selectors(o, "ignore");
     return diagnostic_array(checked(data, o).diagnostics, &selection);
 }
 
-val inspect(const std::string& data, const val& o) {
+val inspect(const val& input, const val& o) {
+    const std::string data = data_bytes(input);
     sgf::cli::code_selection selection;
     selection.select = selectors(o, "select");
     selection.ignore = selectors(o, "ignore");
@@ -157,7 +203,8 @@ val inspect(const std::string& data, const val& o) {
     return out;
 }
 
-val fix(const std::string& data, const val& o) {
+val fix(const val& input, const val& o) {
+    const std::string data = data_bytes(input);
     sgf::load_options l;
     l.lenient = true;  // as sgfcheck fix
     l.charset = string_option(o, "charset");
@@ -179,17 +226,18 @@ val fix(const std::string& data, const val& o) {
     return result;
 }
 
-std::string dump(const std::string& data, const val& o) {
+std::string dump(const val& input, const val& o) {
+    const std::string data = data_bytes(input);
     const sgf::load_result r = library_errors([&] { return sgf::load(data, load_options_of(o, bool_option(o, "lenient"))); });
     std::string out;
     sgf::write_json(r, [&out](std::string_view s) { out += s; }, sgf::json_options{bool_option(o, "positions")});
     return out;
 }
 
-val check1(const std::string& data) { return check(data, val::undefined()); }
-val fix1(const std::string& data) { return fix(data, val::undefined()); }
-std::string dump1(const std::string& data) { return dump(data, val::undefined()); }
-val inspect1(const std::string& data) { return inspect(data, val::undefined()); }
+val check1(const val& data) { return check(data, val::undefined()); }
+val fix1(const val& data) { return fix(data, val::undefined()); }
+std::string dump1(const val& data) { return dump(data, val::undefined()); }
+val inspect1(const val& data) { return inspect(data, val::undefined()); }
 std::string version() { return SGF_VERSION; }
 
 }  // namespace

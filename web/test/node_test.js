@@ -65,6 +65,17 @@ require(path.resolve(dist, "sgfcheck.js"))().then((m) => {
   assert.throws(() => m.check(text, { select: "Q" }), RangeError);
   assert.throws(() => m.check(text, { charset: "no-such" }), RangeError);
   assert.strictEqual(m.inspect(new Uint8Array([0x28, 0x3b, 0x43, 0x5b, 0xe9, 0x5d, 0x29])).charset.length > 0, true);
+  // lone surrogates (no UTF-8 of their own) are U+FFFD, as TextEncoder writes them: the
+  // character after one is kept (embind's own conversion took it as the pair's second half)
+  for (const lone of ["(;C[\ud800])", "(;C[\udc00])", "(;C[a\ud83d]B[aa])", "(;C[\ud800\ud800])", "(;C[x\udfff"]) {
+    const bytes = new TextEncoder().encode(lone);
+    assert.deepStrictEqual(m.check(lone), m.check(bytes), JSON.stringify(lone));
+    assert.strictEqual(m.dump(lone), m.dump(bytes), JSON.stringify(lone));
+    assert.deepStrictEqual(Buffer.from(m.fix(lone).bytes), Buffer.from(m.fix(bytes).bytes), JSON.stringify(lone));
+  }
+  assert.deepStrictEqual(m.check("(;FF[4]GM[1]SZ[19]CA[UTF-8]C[\ud800])"), []);  // no E008: the ']' is there
+  assert.deepStrictEqual(JSON.parse(m.dump("(;C[\ud800])")).trees[0].nodes[0], [["C", ["\ufffd"]]]);
+  assert.deepStrictEqual(JSON.parse(m.dump("(;C[\ud83d\ude00])")).trees[0].nodes[0], [["C", ["\ud83d\ude00"]]]);  // a pair stays one character
   // fix and dump: what the program writes
   let fixed = 0, refused = 0;
   for (const c of cases) {
