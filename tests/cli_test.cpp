@@ -9,6 +9,7 @@
 #include <string>
 
 #include "tests/program_util.hpp"
+#include "tests/shared_dir.hpp"
 
 namespace fs = std::filesystem;
 
@@ -196,4 +197,51 @@ TEST_CASE("the man page and bash completion know every check option") {
         CHECK(completion.find(command) != std::string::npos);
         CHECK(man.find(command) != std::string::npos);
     }
+}
+
+TEST_CASE("the bash completion completes commands options and values") {
+    // Sourced after bash-completion's own functions (it uses _init_completion and _filedir),
+    // as an interactive shell has them; each line completed as readline would ask.
+    const fs::path framework = "/usr/share/bash-completion/bash_completion";
+    if (!fs::exists(framework)) {
+        sgf_test::skip_test("needs bash-completion (" + framework.string() +
+                            " is missing; Debian bash-completion, which .ci/setup installs)");
+        return;
+    }
+    temp_dir d;
+    const std::string script = d.file("complete.sh", R"(source ')" + framework.string() + R"('
+source ')" + (fs::path(SGF_SOURCE_DIR) / "docs" / "sgfcheck.bash-completion").string() + R"('
+complete -p sgfcheck >/dev/null || exit 3
+complete_line() {
+  COMP_LINE="$1"; COMP_POINT=${#COMP_LINE}
+  read -ra COMP_WORDS <<< "$COMP_LINE"
+  [[ $COMP_LINE == *" " ]] && COMP_WORDS+=("")
+  COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+  COMPREPLY=()
+  _sgfcheck sgfcheck "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+  echo "$1 => ${COMPREPLY[*]}"
+}
+cd ')" + d.path.string() + R"('
+complete_line "sgfcheck fm"
+complete_line "sgfcheck help d"
+complete_line "sgfcheck --sel"
+complete_line "sgfcheck check --fail"
+complete_line "sgfcheck fmt --in"
+complete_line "sgfcheck dump --pos"
+complete_line "sgfcheck --format="
+complete_line "sgfcheck --profile "
+complete_line "sgfcheck --color=al"
+complete_line "sgfcheck games/g"
+)");
+    d.file("games/game1.sgf", "(;)");
+    const auto r = sgf_test::run_shell("bash --norc --noprofile '" + script + "' 2>&1");
+    INFO(r.out);
+    CHECK(r.status == 0);
+    for (const char* want : {"sgfcheck fm => fmt\n", "sgfcheck help d => dump diff\n", "sgfcheck --sel => --select\n",
+                             "sgfcheck check --fail => --fail-on\n", "sgfcheck fmt --in => --in-place --include\n",
+                             "sgfcheck dump --pos => --positions\n",
+                             "sgfcheck --format= => --format=text --format=json --format=sarif\n",
+                             "sgfcheck --profile  => ff4 current hex\n", "sgfcheck --color=al => --color=always\n",
+                             "sgfcheck games/g => games/game1.sgf\n"})
+        CHECK(r.out.find(want) != std::string::npos);
 }
