@@ -102,3 +102,20 @@ def test_without_distributed_a_message_says_what_to_install(monkeypatch):
     message = err.getvalue()
     assert "python3-dask python3-distributed" in message and "/usr/bin/python3" in message
     assert sys.executable in message and "Traceback" not in message
+
+
+def test_a_python_the_module_was_not_built_for_is_told_so(tmp_path):
+    # the package's Python files without a C++ module this Python can load (as another
+    # python3 finding the build's folder through PYTHONPATH sees it): a message, not only
+    # "No module named 'sgfcheck._sgfcheck'"
+    package = tmp_path / "sgfcheck"
+    package.mkdir()
+    for f in ("__init__.py", "dask.py"):
+        shutil.copy(os.path.join(SOURCE_DIR, "python", "sgfcheck", f), package / f)
+    env = dict(os.environ, PYTHONPATH=str(tmp_path))
+    r = subprocess.run([sys.executable, "-m", "sgfcheck.dask", str(CASES)], stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, env=env, timeout=120)
+    err = r.stderr.decode()
+    assert r.returncode != 0 and r.stdout == b""
+    assert "cannot be loaded by this Python (%s" % sys.executable in err
+    assert "built here: nothing" in err and "-DPython_EXECUTABLE=" in err
