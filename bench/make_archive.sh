@@ -8,11 +8,17 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 n=${1:-100000}
 out=${2:-/tmp/sgf_archive_$n}
 shared=${3:-$here/../shared}
-mapfile -d '' src < <(find "$shared/corpus/games" -type f -name '*.sgf' -print0 | LC_ALL=C sort -z)
 rm -rf "$out"
-for ((i = 0; i < n; i++)); do
-  dir=$(printf '%s/%03d' "$out" $((i / 1000)))
-  ((i % 1000 == 0)) && mkdir -p "$dir"
-  cp "${src[i % ${#src[@]}]}" "$dir/$(printf '%06d' "$i").sgf"
-done
+# One process for the copies (a cp per file took 4 minutes per 1,000 files on a loaded VM).
+python3 - "$n" "$out" "$shared/corpus/games" <<'PY'
+import os, shutil, sys
+n, out, games = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+src = sorted((os.path.join(d, f) for d, _, fs in os.walk(games) for f in fs if f.endswith(".sgf")),
+             key=os.fsencode)  # LC_ALL=C order
+for i in range(n):
+    folder = "%s/%03d" % (out, i // 1000)
+    if i % 1000 == 0:
+        os.makedirs(folder, exist_ok=True)
+    shutil.copyfile(src[i % len(src)], "%s/%06d.sgf" % (folder, i))
+PY
 echo "$out: $n files, $(du -s --apparent-size -BM "$out" | cut -f1)"
