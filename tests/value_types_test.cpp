@@ -47,6 +47,14 @@ TEST_CASE("number real double color none") {
     CHECK(sgf::check_number("5", "FF", {true, 1, 4}).message == "FF[5]: number out of range 1-4");
     for (const char* ok : {"0", "-3", "+1.5", "6.5", "64", "0.25"}) CHECK(sgf::check_real(ok));
     for (const char* bad : {"", ".5", "5.", "1,5", "6.5.1", "x"}) CHECK_FALSE(sgf::check_real(bad));
+    // the one real parser: the Real rule and its value, nothing strtod would also take
+    CHECK(sgf::parse_real("6.5") == 6.5);
+    CHECK(sgf::parse_real("+3") == 3.0);
+    CHECK(sgf::parse_real("-0.25") == -0.25);
+    for (const char* bad : {"6.5x", " 6.5", "6.5 ", "0x1.ap2", "1e5", "inf", "nan", "34.", "6,5", ""}) {
+        CAPTURE(bad);
+        CHECK_FALSE(sgf::parse_real(bad).has_value());
+    }
     CHECK(sgf::check_double("1"));
     CHECK(sgf::check_double("2"));
     CHECK_FALSE(sgf::check_double("3"));

@@ -50,9 +50,14 @@ struct value_check {
 // Real, or (002_* "time") real followed by 's', 'm' or 'h' -> rule::time_units.
 [[nodiscard]] value_check check_time(std::string_view raw, std::string_view ident = {});
 
+// The one number parser and the one real parser of the code base (the grammar's rules and
+// their values): every number and real in a value is read by these, or by the decoding they
+// run. No white space, no other spelling ("6,5", "34.", "0x1p3" are no Real); fix reads
+// such spellings by turning them into one of these first (src/fix/formats.cpp).
 // Number = ["+"|"-"] Digit {Digit}; value saturates at the int64 limits.
 [[nodiscard]] std::optional<std::int64_t> parse_number(std::string_view text);
-// Real = Number ["." Digit {Digit}]
+// Real = Number ["." Digit {Digit}]; beyond the double range: +-infinity.
+[[nodiscard]] std::optional<double> parse_real(std::string_view text);
 [[nodiscard]] bool is_real(std::string_view text);
 
 // ------------------------------------------------------------ points, moves, stones

@@ -4,11 +4,14 @@
 // the caller keeps the original spelling.
 #include "fix/formats.hpp"
 
+#include "sgf/value_types.hpp"
+
 #include <algorithm>
 #include <array>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <utility>
 #include <vector>
 
@@ -30,16 +33,24 @@ std::string lower(std::string_view s) {
 
 bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
 
-// Reads digits at s[i]; at most `max` of them.
+bool is_digit(char c) noexcept { return c >= '0' && c <= '9'; }
+
+// Where the run of at most `max` digits at s[at] ends.
+std::size_t digits_end(std::string_view s, std::size_t at, std::size_t max) {
+    std::size_t e = at;
+    while (e < s.size() && e - at < max && is_digit(s[e])) ++e;
+    return e;
+}
+
+// Reads digits at s[i]; at least `min`, at most `max` of them (the one number parser reads
+// them: src/values, sgf::parse_number).
 std::optional<int> digits(std::string_view s, std::size_t& i, std::size_t min, std::size_t max) {
-    std::size_t n = 0;
-    int v = 0;
-    while (i < s.size() && n < max && s[i] >= '0' && s[i] <= '9') {
-        v = v * 10 + (s[i++] - '0');
-        ++n;
-    }
-    if (n < min) return std::nullopt;
-    return v;
+    const std::size_t e = digits_end(s, i, max);
+    if (e - i < min || e == i) return std::nullopt;
+    const auto n = parse_number(s.substr(i, e - i));
+    if (!n || *n > std::numeric_limits<int>::max()) return std::nullopt;
+    i = e;
+    return static_cast<int>(*n);
 }
 
 std::string number(double t) {
@@ -48,29 +59,34 @@ std::string number(double t) {
     return buf;
 }
 
-// An amount at s[i]: digits, a decimal '.' or ',' ("6,5"), a trailing '.' ("34."), and a
-// fraction ("5 1/2", "3/4", "5½", "5¼", "5¾"). Sets i past it.
+// An amount at s[i], read by the one real and number parsers (sgf::parse_real,
+// sgf::parse_number) after these pre-normalisations of spellings FF[4] does not allow:
+//   a decimal comma      "6,5"  -> Real "6.5"
+//   a trailing point     "34."  -> Real "34"   (before a space or the end: SGFC's BL[34.])
+//   a fraction           "5 1/2", "1/2" -> whole + Number / Number (up to two digits each)
+//   a fraction glyph     "5½", "5¼", "5¾" -> whole + 1/2, 1/4, 3/4
+// Up to 12 digits before and after the point. Sets i past the amount.
 std::optional<double> amount(std::string_view s, std::size_t& i) {
     std::size_t p = i;
     double v = 0;
-    bool any = false;
-    while (p < s.size() && s[p] >= '0' && s[p] <= '9' && p - i < 12) {
-        v = v * 10 + (s[p++] - '0');
-        any = true;
-    }
-    if (any && p < s.size() && (s[p] == '.' || s[p] == ',')) {
-        std::size_t q = p + 1;
-        double scale = 0.1, frac = 0;
-        while (q < s.size() && s[q] >= '0' && s[q] <= '9' && q - p < 12) {
-            frac += (s[q++] - '0') * scale;
-            scale /= 10;
+    const std::size_t whole_end = digits_end(s, p, 12);
+    bool any = whole_end > p;
+    if (any) {
+        std::string real(s.substr(p, whole_end - p));
+        p = whole_end;
+        if (p < s.size() && (s[p] == '.' || s[p] == ',')) {
+            const std::size_t q = digits_end(s, p + 1, 11);
+            if (q > p + 1) {  // a decimal point or comma
+                real += '.';
+                real += s.substr(p + 1, q - p - 1);
+                p = q;
+            } else if (s[p] == '.' && (q == s.size() || s[q] == ' ')) {
+                p = q;  // "34.": a trailing point
+            }
         }
-        if (q > p + 1) {
-            v += frac;
-            p = q;
-        } else if (s[p] == '.' && (q == s.size() || s[q] == ' ')) {
-            p = q;  // "34.": a trailing point
-        }
+        const auto r = parse_real(real);
+        if (!r) return std::nullopt;
+        v = *r;
     }
     // A fraction, after the whole part and a space or alone: "5 1/2", "1/2".
     auto fraction = [&](std::size_t at) -> std::optional<std::pair<double, std::size_t>> {
@@ -141,16 +157,16 @@ int month_named(std::string_view word) {
 std::optional<rewrite> year_only(std::string_view s) {
     std::optional<int> year;
     for (std::size_t i = 0; i < s.size();) {
-        if (s[i] < '0' || s[i] > '9') {
+        if (!is_digit(s[i])) {
             ++i;
             continue;
         }
-        std::size_t b = i;
-        const auto n = digits(s, i, 1, 64);
-        if (i - b == 4) {
+        const std::size_t e = digits_end(s, i, s.size());
+        if (e - i == 4) {
             if (year) return std::nullopt;  // two candidates
-            year = *n;
+            year = digits(s, i, 4, 4);
         }
+        i = e;
     }
     if (!year || *year < 1000) return std::nullopt;
     return rewrite{std::to_string(*year), false, {}, false};

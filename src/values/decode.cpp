@@ -162,6 +162,24 @@ bool in_list(std::string_view list, std::string_view word, bool case_insensitive
     return any_word(list, [&](std::string_view w) { return case_insensitive ? iequal(w, word) : w == word; });
 }
 
+// Number = ["+"|"-"] Digit { Digit }: saturating at the int64 limits (a number past them is
+// still a Number; ranges say whether it is allowed).
+std::int64_t number_value(std::string_view t) noexcept {
+    std::size_t i = 0;
+    bool negative = false;
+    if (!t.empty() && (t[0] == '+' || t[0] == '-')) {
+        negative = t[0] == '-';
+        i = 1;
+    }
+    constexpr auto limit = std::numeric_limits<std::int64_t>::max();
+    std::int64_t v = 0;
+    for (; i < t.size(); ++i) {
+        const int d = t[i] - '0';
+        v = v > (limit - d) / 10 ? limit : v * 10 + d;
+    }
+    return negative ? -v : v;
+}
+
 // ------------------------------------------------------------------------ basic types
 
 namespace {
@@ -171,30 +189,14 @@ namespace g = grammar;
 template <typename Rule>
 struct basic_action : pegtl::nothing<Rule> {};
 
-// Number = ["+"|"-"] Digit { Digit }: saturating at the int64 limits (a number past them is
-// still a Number; ranges say whether it is allowed).
 template <>
 struct basic_action<g::number> {
     template <typename ActionInput>
     static void apply(const ActionInput& in, decode_state& s) noexcept {
-        const std::string_view t(in.begin(), in.size());
-        std::size_t i = 0;
-        bool negative = false;
-        if (t[0] == '+' || t[0] == '-') {
-            negative = t[0] == '-';
-            i = 1;
-        }
-        constexpr auto limit = std::numeric_limits<std::int64_t>::max();
-        std::int64_t v = 0;
-        for (; i < t.size(); ++i) {
-            const int d = t[i] - '0';
-            v = v > (limit - d) / 10 ? limit : v * 10 + d;
-        }
-        s.value = negative ? -v : v;
+        s.value = number_value(std::string_view(in.begin(), in.size()));
     }
 };
 
-// Real = Number ["." Digit {Digit}]
 template <>
 struct basic_action<g::real> {
     template <typename ActionInput>

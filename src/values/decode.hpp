@@ -119,8 +119,12 @@ template <class... Parts>
     return out;
 }
 
-// The value of a text the Real rule matched: [+|-] digits [. digits]; infinity past the
-// limits of a double. One reading for the rule's action and its fast path (match.hpp).
+// The one number parser and the one real parser (public: sgf::parse_number and
+// sgf::parse_real). number_value: the value of a text the Number rule (or a run of digits:
+// SZ sides, Hex rows, date items) matched, saturating at the int64 limits. real_value: the
+// value of a text the Real rule matched, [+|-] digits [. digits]; infinity past the limits
+// of a double. One reading for the rules' actions and their fast paths (match.hpp).
+[[nodiscard]] std::int64_t number_value(std::string_view matched) noexcept;
 [[nodiscard]] double real_value(std::string_view matched) noexcept;
 
 // Records finding `r` at raw offset `at` in `d`, whose value becomes none (a value that

@@ -4,7 +4,7 @@
 #include "grammar/value_formats.hpp"
 #include "values/decode.hpp"
 
-#include <charconv>
+#include <algorithm>
 
 namespace sgf::detail {
 
@@ -17,8 +17,9 @@ constexpr unsigned days_in(unsigned y, unsigned m) noexcept {
     constexpr unsigned d[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
     return m == 2 && leap(y) ? 29 : d[m - 1];
 }
-constexpr unsigned two(const char* p) noexcept { return static_cast<unsigned>((p[0] - '0') * 10 + (p[1] - '0')); }
-constexpr unsigned four(const char* p) noexcept { return two(p) * 100 + two(p + 2); }
+// The digits of a date item (the rules matched two or four of them).
+unsigned two(const char* p) noexcept { return static_cast<unsigned>(number_value(std::string_view(p, 2))); }
+unsigned four(const char* p) noexcept { return static_cast<unsigned>(number_value(std::string_view(p, 4))); }
 
 constexpr std::string_view dt_expected =
     "expected YYYY-MM-DD, YYYY-MM or YYYY, further dates after ',' as YYYY-MM-DD, MM-DD, MM or DD "
@@ -134,11 +135,7 @@ template <>
 struct time_action<g::real> {
     template <typename ActionInput>
     static void apply(const ActionInput& in, decode_state& s) {
-        const char* b = in.begin();
-        if (*b == '+') ++b;
-        double d = 0;
-        (void)std::from_chars(b, in.end(), d);
-        s.value = d;
+        s.value = real_value(std::string_view(in.begin(), in.size()));
     }
 };
 // 002_* "time": s, m or h after the number. The value is still the number of seconds.
@@ -158,16 +155,14 @@ struct size_action<g::size_side> {
     template <typename ActionInput>
     static void apply(const ActionInput& in, decode_state& s) {
         // A Number (SZ[+19] is 19); a negative side is 0 (size_range); a side of more than 9
-        // digits is kept as 0xffffffff, which decode_size reports as beyond sgfcheck's limit.
-        const char* p = in.begin();
-        const char* const e = in.end();
-        const bool negative = *p == '-';
-        if (*p == '+' || *p == '-') ++p;
-        while (p + 1 < e && *p == '0') ++p;  // leading zeros say nothing
-        std::uint64_t v = 0;
-        for (const char* q = p; q < e && v <= 0xffffffffull; ++q) v = v * 10 + static_cast<std::uint64_t>(*q - '0');
-        if (e - p > 9) v = 0xffffffffull;
-        s.points.push_back({static_cast<std::uint32_t>(negative ? 0 : v), 0});
+        // digits (sign and leading zeros aside) is kept as 0xffffffff, which decode_size
+        // reports as beyond sgfcheck's limit.
+        const std::string_view text(in.begin(), in.size());
+        const std::int64_t v = number_value(text);
+        const std::size_t sign = text.front() == '+' || text.front() == '-' ? 1 : 0;
+        const std::size_t first = std::min(text.find_first_not_of('0', sign), text.size() - 1);
+        const bool too_long = text.size() - first > 9;
+        s.points.push_back({too_long ? 0xffffffffu : static_cast<std::uint32_t>(std::max<std::int64_t>(v, 0)), 0});
     }
 };
 

@@ -89,8 +89,7 @@ struct game_action<g::letters_number_point> {
             s.fail(rule::value_syntax, in.begin() + i, "row number with more than 9 digits");
             return;
         }
-        std::uint64_t row = 0;
-        for (; i < t.size(); ++i) row = row * 10 + static_cast<std::uint64_t>(t[i] - '0');
+        const auto row = number_value(t.substr(i));  // at most 9 digits
         add_point(s, {static_cast<std::uint32_t>(column), static_cast<std::uint32_t>(row)}, in.begin(), "point");
     }
 };

@@ -34,7 +34,13 @@ std::optional<std::int64_t> parse_number(std::string_view text) {
     return *d.value.get_if<number>();
 }
 
-bool is_real(std::string_view text) { return static_cast<bool>(decode_kind(value_kind::real, text)); }
+std::optional<double> parse_real(std::string_view text) {
+    const decoded_value d = decode_kind(value_kind::real, text);
+    if (!d) return std::nullopt;
+    return *d.value.get_if<real>();
+}
+
+bool is_real(std::string_view text) { return parse_real(text).has_value(); }
 
 value_check check_none(std::string_view raw, std::string_view ident) {
     return to_check(decode_kind(value_kind::none, raw, {}, ident));
