@@ -183,6 +183,14 @@ TEST_CASE("fix: legacy properties are converted as ff4_changes.txt says") {
         CHECK(fix_text("(;FF[3]GM[1]KI[11])") == "(;FF[4]CA[UTF-8]GM[1]KM[5.5])\n");
         CHECK(fix_text("(;FF[3]GM[1]KM[3.5]KI[7])") == "(;FF[4]CA[UTF-8]GM[1]KM[3.5])\n");
         CHECK(fix_text("(;FF[3]GM[1]KM[6.5]KI[7])") == "(;FF[4]CA[UTF-8]GM[1]KM[6.5]KI[7])\n");  // they disagree: kept
+        // KI before KM: removing KI moved KM in memory (a crash: fuzz/regressions/fix/ki_before_km.sgf)
+        CHECK(fix_text("(;FF[3]KI[13]KM[6.5])") == "(;FF[4]CA[UTF-8]KM[6.5])\n");
+        CHECK(fix_text("(;FF[3]GM[1]KI[13]AB[aa]KM[6.5])") == "(;FF[4]CA[UTF-8]GM[1]AB[aa]KM[6.5])\n");
+        // KM read by the Real rule: "6.5x" says nothing sure about the komi, so KI stays
+        CHECK(fix_text("(;FF[4]KI[13]KM[6.5x])") == "(;FF[4]CA[UTF-8]KI[13]KM[6.5x])\n");
+        // (white space inside a non-text value is repaired first, as ff4_changes.txt says)
+        CHECK(fix_text("(;FF[4]KI[13]KM[ 6.5])") == "(;FF[4]CA[UTF-8]KM[6.5])\n");
+        CHECK(fix_text("(;FF[4]KI[13]KM[0x1.ap2])") == "(;FF[4]CA[UTF-8]KI[13]KM[0x1.ap2])\n");
     }
     SUBCASE("obsolete properties without a conversion are kept") {
         CHECK(fix_text("(;FF[3]GM[1]ID[x]OM[3]OP[60];B[aa]SI[1]CH[1])") ==

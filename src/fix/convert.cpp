@@ -3,7 +3,6 @@
 // follow ff4_changes.txt "Illegal & errornous files". A value that cannot be converted is
 // left as it is.
 #include <algorithm>
-#include <cstdlib>
 #include <utility>
 #include <unordered_set>
 
@@ -111,9 +110,13 @@ void convert_ki(props_t& props, const fix_context& c) {
     const std::string shown = (*n < 0 && *n / 2 == 0 ? "-" : "") + komi;  // KI[-1] -> KM[-0.5]
     const fix_pos pos = it->pos;
     if (auto km = find_prop(props, "KM"); km != props.end()) {
-        if (km->values.size() != 1 || std::strtod(km->values[0].str().c_str(), nullptr) != static_cast<double>(*n) / 2) return;
+        // KM read as the checker reads it (the Real rule): "6.5x" or " 6.5" say nothing sure.
+        const auto komi_value = km->values.size() == 1 ? parse_real(km->values[0]) : std::nullopt;
+        if (!komi_value || *komi_value != static_cast<double>(*n) / 2) return;
+        // The KM text is taken before KI is erased: the erase moves the properties after it.
+        const std::string same = "KM[" + km->values[0].str() + "] says the same";
         erase_prop(props, "KI");
-        c.note(rule::obsolete_property, pos, "KI[" + std::to_string(*n) + "] (SGB integer komi) removed", "KM[" + km->values[0].str() + "] says the same");
+        c.note(rule::obsolete_property, pos, "KI[" + std::to_string(*n) + "] (SGB integer komi) removed", same);
         return;
     }
     it->ident = "KM";
