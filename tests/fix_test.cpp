@@ -8,7 +8,9 @@
 #include <string>
 #include <string_view>
 
+#include "sgf/check.hpp"
 #include "sgf/fix.hpp"
+#include "sgf/parse.hpp"
 #include "sgf/input.hpp"
 #include "sgf/write.hpp"
 #include "tests/program_util.hpp"
@@ -191,6 +193,20 @@ TEST_CASE("fix: legacy properties are converted as ff4_changes.txt says") {
         // (white space inside a non-text value is repaired first, as ff4_changes.txt says)
         CHECK(fix_text("(;FF[4]KI[13]KM[ 6.5])") == "(;FF[4]CA[UTF-8]KM[6.5])\n");
         CHECK(fix_text("(;FF[4]KI[13]KM[0x1.ap2])") == "(;FF[4]CA[UTF-8]KI[13]KM[0x1.ap2])\n");
+    }
+    SUBCASE("CharSet of FF[1]-FF[3] is CS and not CA") {
+        // Readers drop lowercase letters, and CA is FF[4]-only (ff1-4_property_index.txt):
+        // CharSet names no charset. FF[4]'s CS (Octi) does not take x: kept apart.
+        const fixed f = fix_of("(;FF[3]CharSet[x])");
+        CHECK(f.text == "(;FF[4]CA[UTF-8]XCS[x])\n");
+        CHECK(hint_has(f, "I211", "X"));
+        CHECK(sgf_test::codes_of(sgf::check(sgf::parse(f.text).trees)).find('E') == std::string::npos);
+        // a value FF[4]'s CS takes stays CS
+        CHECK(fix_text("(;FF[3]GM[19]CharSet[46])").find("CS[46]") != std::string::npos);
+        // the input stage does not read it as CA either
+        const sgf::load_result r = sgf::load(std::string("(;FF[3]CharSet[ISO-8859-1]C[caf\xC3\xA9])"), {.lenient = true, .charset = {}});
+        CHECK(r.charset == "UTF-8");
+        CHECK(r.origin == sgf::charset_origin::guessed);
     }
     SUBCASE("obsolete properties without a conversion are kept") {
         CHECK(fix_text("(;FF[3]GM[1]ID[x]OM[3]OP[60];B[aa]SI[1]CH[1])") ==

@@ -321,7 +321,8 @@ void keep_apart_ff4_only(std::vector<fix_prop>& props, bool top_root, const fix_
         } else if (row && row->defined_in(4) && !row->defined_in(c.ff)) {
             // not defined in the file's FF (check: 211, its values checked by the FF[4]
             // definition at most as warnings): a value FF[4] rejects would be an error in the
-            // FF[4] output (LB[jj:A] off a 9x9 board in a file without FF)
+            // FF[4] output (LB[jj:A] off a 9x9 board in a file without FF; CharSet[x] of an FF[3]
+            // file, which is CS there, and FF[4]'s CS, Octi's list of stones, does not take x)
             for (const fix_value& v : p.values) {
                 const value_check vc = check_value(*row, c.game, v, c.size);
                 if (vc.level(profile::ff4) != rule_level::error) continue;

@@ -44,7 +44,9 @@ std::string trim(std::string s) {
     return s.substr(b, s.find_last_not_of(' ') - b + 1);
 }
 
-// The root's CA property (an FF[1]-[3] spelling such as "CharSet" counts too).
+// The root's CA property, its identifier read as every stage reads it (ff4_ident_of: the
+// upper-case letters). FF[1]-FF[3] readers drop lowercase letters, so "CharSet" is CS, not
+// CA: CA exists only in FF[4] (ff1-4_property_index.txt "CA ---4"), which allows no lowercase.
 std::optional<property> root_ca(const game_tree& t) {
     for (const property& p : t.front().properties())
         if (ff4_ident_of(p.ident()) == "CA") return p;
