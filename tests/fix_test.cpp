@@ -317,6 +317,17 @@ TEST_CASE("fix: bytes the parse cannot place are kept in UNPLACED where they sto
         CHECK(f.text == "(;FF[4]CA[UTF-8]GM[1]\n;B[aa]UNPLACED[%]\n;AB[cc]\n;W[bb]UNPLACED[C]\n(;B[dd]UNPLACED[12])\n(;B[ee]))\n");
         CHECK(f.codes == "I012@1:20 I202@1:22 I009@1:28 I012@2:10");
     }
+    SUBCASE("text between variations stays with the node before it and the variations stay siblings") {
+        const fixed f = fix_of("(;FF[4]GM[1]SZ[19];B[aa](;W[bb]) junk1 (;W[cc]) junk2)");
+        CHECK(f.text == "(;FF[4]CA[UTF-8]GM[1]SZ[19]\n;B[aa]\n(;W[bb]UNPLACED[junk1])\n(;W[cc]UNPLACED[junk2]))\n");
+        CHECK(f.codes == "I012@1:34 I012@1:49");
+        CHECK(fix_text("(;FF[4]GM[1];B[aa](;W[bb]) [x] (;W[cc]))") ==
+              "(;FF[4]CA[UTF-8]GM[1]\n;B[aa]\n(;W[bb]UNPLACED[[x\\]])\n(;W[cc]))\n");
+        CHECK(fix_text("(;FF[4]GM[1];B[aa](;W[bb])(xyz(;W[cc])))") == "(;FF[4]CA[UTF-8]GM[1]\n;B[aa]\n(;W[bb]UNPLACED[xyz])\n(;W[cc]))\n");
+        // a real node after a variation (with its ';') stays where the parse put it
+        CHECK(fix_text("(;FF[4]GM[1];B[aa](;W[bb]);W[cc](;B[dd]))") ==
+              "(;FF[4]CA[UTF-8]GM[1]\n;B[aa]\n(;W[bb])\n(;W[cc]\n(;B[dd])))\n");
+    }
     SUBCASE("a node that has UNPLACED already gets the new bytes after it") {
         CHECK(fix_text("(;FF[4]CA[UTF-8]UNPLACED[old] % [x])") == "(;FF[4]CA[UTF-8]UNPLACED[old][%][[x\\]])\n");
     }

@@ -10,7 +10,11 @@
 //    values of the private property UNPLACED of the node where they stood: characters between
 //    properties or nodes (E012), identifiers without a value (E009), values without an
 //    identifier (E010); text before a game tree (E002) goes to the root of the game tree it
-//    precedes, text after the last one (E003) to that tree's root. Each is reported. A stray
+//    precedes, text after the last one (E003) to that tree's root; text between variations
+//    (read by the parse as a node after a variation, E013, a node without ';' or property)
+//    goes to the node before it, and that placeholder node is dropped, its variations taking
+//    its place: `(;B[aa](;W[bb]) junk (;W[cc]))` keeps W[bb] and W[cc] alternatives. Each is
+//    reported. A stray
 //    ')' or an empty game tree '()' holds nothing and is dropped (reported by the parse);
 //  - identifiers take their FF[4] form: FF[1]-FF[3] lowercase letters are dropped
 //    (`CoPyright` -> CP, `GaMe` -> GM); an identifier without an upper-case letter has no

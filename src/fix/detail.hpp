@@ -77,7 +77,8 @@ struct fix_prop {
 
 // Bytes of the input the parse could not place in the tree (fix_leftovers.cpp): kept, as
 // values of the private property UNPLACED, in the node where they stood (text outside the
-// game trees: in the root of the game tree that follows it, or of the last one).
+// game trees: in the root of the game tree that follows it, or of the last one; text
+// between variations: in the node before it, the previous variation's last node).
 struct leftover {
     std::uint32_t offset = 0;  // in the trees' source
     std::uint32_t size = 0;
@@ -86,6 +87,11 @@ struct leftover {
 };
 inline constexpr std::string_view unplaced_ident = "UNPLACED";
 [[nodiscard]] std::vector<leftover> find_leftovers(const source& src);
+// A node the parse made for bytes that are no node: no property and no ';' ("(;B[aa](;W[bb])
+// junk (;W[cc]))" reads "junk" as a node after a variation, E013). fix drops it, keeps its
+// bytes in the node before it (the previous variation's last node) and puts its variations
+// in its place, so that which nodes are variations of which does not change.
+[[nodiscard]] bool placeholder_node(const node& n);
 // The node (by offset) each leftover is kept in; `found` must outlive the map.
 [[nodiscard]] std::unordered_map<std::uint32_t, std::vector<const leftover*>> place_leftovers(
     const std::vector<leftover>& found, std::span<const game_tree> trees);

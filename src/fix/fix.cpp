@@ -54,6 +54,10 @@ game_tree fix_tree(const game_tree& root, fix_context& c) {
         for (std::size_t i = 0; i < t.size(); ++i) {
             const node in = t[i];
             const bool top_root = stack.empty() && i == 0;
+            if (!top_root && detail::placeholder_node(in)) {  // its bytes went to the node before
+                f.changed = true;
+                continue;
+            }
             std::vector<detail::fix_prop> props = detail::read_node(in, top_root, c);
             detail::keep_unplaced(props, in, c);
             detail::convert_node(props, top_root, c);
@@ -82,6 +86,11 @@ game_tree fix_tree(const game_tree& root, fix_context& c) {
         }
         const frame done = f;
         stack.pop_back();
+        if (nodes.size() == done.nodes && !stack.empty()) {
+            // Nothing but placeholder nodes: its variations take its place in the parent's.
+            stack.back().changed = true;
+            continue;
+        }
         bool same = !done.changed && children.size() - done.children == vs.size();
         for (std::size_t k = 0; same && k < vs.size(); ++k) same = children[done.children + k].same(vs[k]);
         game_tree t = same ? *done.in

@@ -86,6 +86,11 @@ std::vector<leftover> find_leftovers(const source& src) {
     return out;
 }
 
+bool placeholder_node(const node& n) {
+    const source* src = tree_access::source_of(n);
+    return n.empty() && n.offset() < src->bytes.size() && src->bytes[n.offset()] != ';';
+}
+
 std::unordered_map<std::uint32_t, std::vector<const leftover*>> place_leftovers(const std::vector<leftover>& found,
                                                                                  std::span<const game_tree> trees) {
     std::unordered_map<std::uint32_t, std::vector<const leftover*>> by_node;
@@ -105,7 +110,9 @@ std::unordered_map<std::uint32_t, std::vector<const leftover*>> place_leftovers(
             tree = after == opens.begin() ? 0 : static_cast<std::size_t>(after - opens.begin()) - 1;
             std::vector<std::uint32_t>& offsets = nodes[tree];
             if (offsets.empty()) {
-                for (preorder it(trees[tree]); !it.done(); it.next()) offsets.push_back(it.current().offset());
+                // (not a placeholder node: fix drops those, the bytes go to the node before)
+                for (preorder it(trees[tree]); !it.done(); it.next())
+                    if (!placeholder_node(it.current())) offsets.push_back(it.current().offset());
                 std::sort(offsets.begin(), offsets.end());
             }
             const auto at = std::upper_bound(offsets.begin(), offsets.end(), l.offset);
