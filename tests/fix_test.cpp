@@ -159,6 +159,11 @@ TEST_CASE("fix: legacy properties are converted as ff4_changes.txt says") {
     }
     SUBCASE("M to MA on empty points and TR on stones, after the node's move and captures") {
         CHECK(fix_text("(;FF[3]GM[1]SZ[9];B[aa]M[aa][bb])") == "(;FF[4]CA[UTF-8]GM[1]SZ[9]\n;B[aa]MA[bb]TR[aa])\n");
+        // every FF[1]-FF[3] spelling of M is M (the identifier's upper-case letters, as the checker reads it)
+        for (const char* m : {"M", "Mark", "mM", "Mm"}) {
+            CAPTURE(m);
+            CHECK(fix_text(std::string("(;FF[3]GM[1]SZ[19];B[aa]") + m + "[aa])") == "(;FF[4]CA[UTF-8]GM[1]SZ[19]\n;B[aa]TR[aa])\n");
+        }
         // W[ab] captures B[aa]: the point is empty again
         CHECK(fix_text("(;FF[3]GM[1]SZ[9];B[aa];W[ba];W[ab]M[aa][ab])") ==
               "(;FF[4]CA[UTF-8]GM[1]SZ[9]\n;B[aa]\n;W[ba]\n;W[ab]MA[aa]TR[ab])\n");

@@ -8,7 +8,6 @@
 #include <optional>
 
 #include "fix/detail.hpp"
-#include "grammar/value_scan.hpp"
 #include "parse/parse_source.hpp"
 #include "sgf/context.hpp"
 #include "sgf/value_types.hpp"
@@ -20,18 +19,17 @@ namespace {
 
 using detail::fix_context;
 
-// Offsets of every "M[" that may be an M property (an M not preceded by a letter, then
-// white space and '['), in one scan of the text: the board is replayed only for game trees
-// that have one.
-std::vector<std::size_t> m_properties(std::string_view s) {
-    std::vector<std::size_t> at;
-    for (std::size_t i = s.find('M'); i != std::string_view::npos; i = s.find('M', i + 1)) {
-        const bool start = i == 0 || !((s[i - 1] >= 'A' && s[i - 1] <= 'Z') || (s[i - 1] >= 'a' && s[i - 1] <= 'z'));
-        std::size_t j = i + 1;
-        while (j < s.size() && grammar::is_white(s[j])) ++j;
-        if (start && j < s.size() && s[j] == '[') at.push_back(i);
-    }
-    return at;
+// Whether game tree t holds an M property in any spelling ("M", FF[1]-FF[3] "Mark" or "mM":
+// the identifier read by the one node reader, its upper-case letters as the checker reads
+// them, ff4_ident_of): the board is replayed only for those game trees.
+bool has_m(const game_tree& t) {
+    for (preorder it(t); !it.done(); it.next())
+        for (const property& p : it.current().properties()) {
+            const std::string_view id = p.ident();
+            if (id == "M" || (id.size() > 1 && id.find('M') != std::string_view::npos && ff4_ident_of(id) == "M"))
+                return true;
+        }
+    return false;
 }
 
 game_tree fix_tree(const game_tree& root, fix_context& c) {
@@ -111,14 +109,6 @@ fix_result fix(const load_result& input) {
     fix_result r;
     std::vector<game_tree> out;
     const auto trees = input.trees.trees();
-    // Top-level trees share one source; tree i spans from its '(' to the next tree's.
-    const std::vector<std::size_t> m_at = trees.empty() ? std::vector<std::size_t>{} : m_properties(detail::tree_access::rep(trees[0])->src->view());
-    auto has_m = [&](std::size_t i) {
-        const std::size_t from = detail::tree_access::rep(trees[i])->open;
-        const std::size_t to = i + 1 < trees.size() ? detail::tree_access::rep(trees[i + 1])->open : static_cast<std::size_t>(-1);
-        const auto it = std::lower_bound(m_at.begin(), m_at.end(), from);
-        return it != m_at.end() && *it < to;
-    };
     // Bytes the parse could not place: kept in the node where they stood.
     const std::vector<detail::leftover> leftovers =
         trees.empty() ? std::vector<detail::leftover>{} : detail::find_leftovers(*detail::tree_access::rep(trees[0])->src);
@@ -145,11 +135,12 @@ fix_result fix(const load_result& input) {
         const std::size_t findings = r.diagnostics.size();
         std::unique_ptr<detail::go_board> board;
         game_tree fixed;
+        const bool marks = has_m(trees[i]);
         for (int pass = 0; pass < 2; ++pass) {
             board.reset();
             c.board = nullptr;
             if (c.gm == 1 && c.size.known() && c.size.columns <= detail::go_board::max_side &&
-                c.size.rows <= detail::go_board::max_side && has_m(i)) {
+                c.size.rows <= detail::go_board::max_side && marks) {
                 board = std::make_unique<detail::go_board>(c.size);
                 c.board = board.get();
             }
