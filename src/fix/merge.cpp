@@ -6,6 +6,7 @@
 #include <unordered_set>
 
 #include "fix/detail.hpp"
+#include "table/findings.hpp"
 #include "tree/tree_rep.hpp"
 #include "sgf/value.hpp"
 
@@ -19,33 +20,7 @@ void fix_context::note(sgf::rule r, fix_pos where, std::string message, std::str
     out->push_back(std::move(d));
 }
 
-std::string clipped(std::string_view text) {
-    constexpr std::size_t limit = 40;
-    std::string out;
-    std::size_t i = 0;
-    for (; i < text.size() && out.size() < limit; ++i) {
-        const auto ch = static_cast<unsigned char>(text[i]);
-        if (ch == '\n') out += "\\n";
-        else if (ch == '\r') out += "\\r";
-        else if (ch == '\t') out += "\\t";
-        else if (ch < 0x20 || ch == 0x7f) {
-            static constexpr char hex[] = "0123456789abcdef";
-            out += "\\x";
-            out += hex[ch >> 4];
-            out += hex[ch & 15];
-        } else {
-            out += static_cast<char>(ch);
-        }
-    }
-    // Not inside a UTF-8 sequence: drop the lead byte of a character cut in two.
-    if (i < text.size()) {
-        std::size_t cut = out.size();
-        while (cut > 0 && (static_cast<unsigned char>(out[cut - 1]) & 0xC0) == 0x80) --cut;
-        if (cut > 0 && static_cast<unsigned char>(out[cut - 1]) >= 0xC0) out.resize(cut - 1);
-        out += "...";
-    }
-    return out;
-}
+std::string clipped(std::string_view text) { return one_line(text, 40); }
 
 std::vector<fix_prop>::iterator find_prop(std::vector<fix_prop>& props, std::string_view ident) {
     return std::find_if(props.begin(), props.end(), [&](const fix_prop& p) { return p.ident == ident; });

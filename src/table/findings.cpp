@@ -6,11 +6,17 @@
 
 namespace sgf::detail {
 
-std::string one_line(std::string_view text) {
+std::string one_line(std::string_view text, std::size_t max) {
+    bool cut = false;
+    if (text.size() > max) {
+        std::size_t n = max;  // not inside a UTF-8 sequence: back to the lead byte of a character cut in two
+        while (n > 0 && (static_cast<unsigned char>(text[n]) & 0xC0) == 0x80) --n;
+        text = text.substr(0, n);
+        cut = true;
+    }
     std::size_t i = 0;
     while (i < text.size() && static_cast<unsigned char>(text[i]) >= 0x20 && text[i] != 0x7f) ++i;
-    if (i == text.size()) return std::string(text);  // the common case: nothing to escape
-    std::string out(text.substr(0, i));
+    std::string out(text.substr(0, i));  // the common case: nothing to escape
     for (; i < text.size(); ++i) {
         const auto c = static_cast<unsigned char>(text[i]);
         if (c >= 0x20 && c != 0x7f) {
@@ -29,6 +35,7 @@ std::string one_line(std::string_view text) {
             }
         }
     }
+    if (cut) out += "...";
     return out;
 }
 

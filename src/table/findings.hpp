@@ -81,7 +81,9 @@ private:
 };
 
 // The same text on one line: line breaks and other control characters as \n, \r, \t, \xHH.
-[[nodiscard]] std::string one_line(std::string_view text);
+// With `max`: at most `max` bytes of it, cut at a UTF-8 character boundary, then "...". The
+// one escaping of text quoted in messages (findings, value messages, fix's notes).
+[[nodiscard]] std::string one_line(std::string_view text, std::size_t max = std::string_view::npos);
 
 // Positions of `offsets` (ascending) in `src`, as source::position_of gives them, in one pass.
 void positions_of(const source& src, const std::vector<std::uint32_t>& offsets, std::vector<position>& out);

@@ -10,6 +10,7 @@
 #include "grammar/value_types.hpp"
 #include "sgf/charset.hpp"
 #include "sgf/value.hpp"
+#include "table/findings.hpp"
 #include "values/line_break.hpp"
 #include "values/match.hpp"
 
@@ -94,32 +95,7 @@ void decode_state::fail(rule r, const char* at, std::string_view what) {
 }
 
 std::string value_message(std::string_view ident, std::string_view raw, std::string_view what) {
-    constexpr std::size_t max = 40;
-    std::string out(ident);
-    out += '[';
-    std::size_t shown = 0;
-    for (const char c : raw) {
-        if (shown == max) {
-            out += "...";
-            break;
-        }
-        ++shown;
-        const auto u = static_cast<unsigned char>(c);
-        if (c == '\n') out += "\\n";
-        else if (c == '\r') out += "\\r";
-        else if (c == '\t') out += "\\t";
-        else if (u < 0x20 || u == 0x7f) {
-            static constexpr char hex[] = "0123456789abcdef";
-            out += "\\x";
-            out += hex[u >> 4];
-            out += hex[u & 15];
-        } else {
-            out += c;
-        }
-    }
-    out += "]: ";
-    out += what;
-    return out;
+    return cat(ident, "[", one_line(raw, 40), "]: ", what);
 }
 
 std::string size_text(board_size s) { return std::to_string(s.columns) + "x" + std::to_string(s.rows); }
