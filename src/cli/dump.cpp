@@ -22,12 +22,10 @@ struct dump_options {
 
 // Dumps one input as one line; returns its exit status.
 int dump_one(const std::string& in, dump_options o, bool named) {
-    auto read = read_input_reported(in);
-    if (!read) return exit_usage;
-    const std::string shown = in == "-" ? "<stdin>" : in;
-    const load_result r = charset_usage_errors([&] { return load(std::move(*read), o.load); });  // not copied
-    const std::string_view bytes = r.bytes();
-    for (const auto& d : r.diagnostics) print_loaded(std::cerr, r, d, shown, bytes, output_format::text);
+    const auto loaded = load_input(in, o.load);
+    if (!loaded) return exit_usage;
+    const load_result& r = loaded->r;
+    const std::string& shown = loaded->shown;
     if (named) o.json.file = shown;
     try {
         output out("");

@@ -40,10 +40,10 @@ std::size_t remaining_errors(const fix_result& f, const std::string& shown) {
 // Fixes one input; returns its exit status. The output is streamed (a 200 MB value is not
 // copied again), and the input is replaced only when the output differs from it.
 int fix_one(const std::string& in, const fix_options& o) {
-    auto read = read_input_reported(in);
-    if (!read) return exit_usage;
-    const std::string shown = in == "-" ? "<stdin>" : in;
-    const load_result r = charset_usage_errors([&] { return load(std::move(*read), o.load); });
+    const auto loaded = load_input(in, o.load, false);
+    if (!loaded) return exit_usage;
+    const load_result& r = loaded->r;
+    const std::string& shown = loaded->shown;
     const std::string_view bytes = r.bytes();
     const fix_result f = fix(r);
 

@@ -23,12 +23,11 @@ struct fmt_options {
 
 // Formats one input; returns its exit status.
 int fmt_one(const std::string& in, const fmt_options& o) {
-    auto read = read_input_reported(in);
-    if (!read) return exit_usage;
-    const std::string shown = in == "-" ? "<stdin>" : in;
-    const load_result r = charset_usage_errors([&] { return load(std::move(*read), o.load); });  // not copied
+    const auto loaded = load_input(in, o.load);
+    if (!loaded) return exit_usage;
+    const load_result& r = loaded->r;
+    const std::string& shown = loaded->shown;
     const std::string_view bytes = r.bytes();
-    for (const auto& d : r.diagnostics) print_loaded(std::cerr, r, d, shown, bytes, output_format::text);
     if (!r.ok()) {
         std::cerr << "sgfcheck: " << shown << " has syntax errors; nothing written (sgfcheck fix repairs files)\n";
         return exit_errors;

@@ -1,4 +1,5 @@
 // Diagnostics as text (gcc style with a clipped excerpt) or JSON Lines.
+#include <iostream>
 #include <ostream>
 
 #include "cli.hpp"
@@ -146,6 +147,15 @@ void print_loaded(std::ostream& os, const load_result& r, const diagnostic& d, s
     diagnostic shown = d;
     shown.where.byte = r.text_offset(d.where.byte);
     print_diagnostic(os, shown, file, r.text(), format, color);
+}
+
+std::optional<loaded_input> load_input(const std::string& in, const load_options& options, bool print_findings) {
+    auto read = read_input_reported(in);
+    if (!read) return std::nullopt;
+    loaded_input l{in == "-" ? "<stdin>" : in, charset_usage_errors([&] { return load(std::move(*read), options); })};  // not copied
+    if (print_findings)
+        for (const auto& d : l.r.diagnostics) print_loaded(std::cerr, l.r, d, l.shown, l.r.bytes(), output_format::text);
+    return l;
 }
 
 }  // namespace sgf::cli
