@@ -1,8 +1,10 @@
 #!/bin/sh
 # Peak memory of fmt, dump and fix on a file holding one 200 MB value (issue 14 / 12 target:
 # at most 2.5x the input). Prints, per command, the peak RSS and its ratio to the file size.
-#   bench/value_memory.sh [SGFCHECK] [MB] [ascii|latin1]   (defaults: build/sgfcheck, 200, ascii)
+#   bench/value_memory.sh [SGFCHECK] [MB] [ascii|latin1|utf16]   (defaults: build/sgfcheck, 200, ascii)
 # latin1: the value is MB of 0xE9 (e-acute) in a CA[ISO-8859-1] file, twice as long in UTF-8.
+# utf16: MB of ASCII text in a UTF-16LE file with its byte order mark (converted to UTF-8 as a
+# whole, half as long; fmt writes it back in UTF-16).
 set -eu
 bin=${1:-build/sgfcheck}
 mb=${2:-200}
@@ -13,7 +15,9 @@ f="$tmp/value.sgf"
 case $kind in
   ascii) { printf '(;FF[4]GM[1]C['; head -c $((mb * 1024 * 1024)) /dev/zero | tr '\0' 'x'; printf '])'; } > "$f" ;;
   latin1) { printf '(;FF[4]GM[1]CA[ISO-8859-1]C['; head -c $((mb * 1024 * 1024)) /dev/zero | tr '\0' '\351'; printf '])'; } > "$f" ;;
-  *) echo "kind must be ascii or latin1" >&2; exit 2 ;;
+  utf16) { printf '\377\376'; { printf '(;FF[4]GM[1]C['; head -c $((mb * 1024 * 1024 / 2)) /dev/zero | tr '\0' 'x'; printf '])'; } |
+           iconv -f US-ASCII -t UTF-16LE; } > "$f" ;;
+  *) echo "kind must be ascii, latin1 or utf16" >&2; exit 2 ;;
 esac
 size=$(stat -c %s "$f")
 for cmd in fmt dump fix check; do

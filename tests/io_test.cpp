@@ -21,6 +21,7 @@
 #include "input/read_file.hpp"
 #include "tests/program_util.hpp"
 #include "tests/sanitized.hpp"
+#include "tests/shared_dir.hpp"
 
 namespace {
 
@@ -279,4 +280,37 @@ TEST_CASE("io: a file that changes while it is read is an error") {
         ::close(fds[0]);
         CHECK(has(error, std::string("cannot read f.sgf: ") + what));
     }
+}
+
+TEST_CASE("io: fmt writes a UTF-16 file back in pieces within 2.5 times its size") {
+    if (sgf_test::sanitized) {
+        (void)sgf_test::skip_test("peak memory is not measured under AddressSanitizer (its shadow memory counts)");
+        return;
+    }
+    if (!fs::exists("/usr/bin/time")) {
+        (void)sgf_test::skip_test("needs /usr/bin/time (Debian package time)");
+        return;
+    }
+    temp_dir d;
+    // 40 MB of UTF-16LE: one 20 MB value of ASCII text, its byte order mark first
+    std::string text = "(;FF[4]GM[1]C[" + std::string(20'000'000, 'x') + "])\n";  // as fmt writes it
+    std::string u16 = "\xFF\xFE";
+    u16.reserve(2 + text.size() * 2);
+    for (const char c : text) {
+        u16 += c;
+        u16 += '\0';
+    }
+    text.clear();
+    text.shrink_to_fit();
+    const std::string in = d.file("u16.sgf", u16);
+    const std::string out = (d.path / "out.sgf").string(), rss = (d.path / "rss").string();
+    const outcome o = sh("/usr/bin/time -f %M -o " + rss + " $S fmt " + in + " -o " + out + " > /dev/null");
+    REQUIRE(o.status == 0);
+    CHECK(slurp(out) == u16);  // written back as it was, in UTF-16LE with its mark
+    std::string peak = slurp(rss);  // "%M" on the last line
+    while (!peak.empty() && peak.back() == '\n') peak.pop_back();
+    const double kb = std::stod(peak.substr(peak.rfind('\n') + 1));
+    const double ratio = kb * 1024 / static_cast<double>(u16.size());
+    MESSAGE("fmt of a 40 MB UTF-16 file: peak RSS ", kb / 1024, " MB = ", ratio, "x the input");
+    CHECK(ratio <= 2.5);  // 3.04x when the text was written whole, then encoded whole
 }

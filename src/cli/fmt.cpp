@@ -36,19 +36,56 @@ int fmt_one(const std::string& in, const fmt_options& o) {
         return print_diff(r.converted ? r.text() : bytes, write(r.trees, o.layout), shown);
     if (!r.converted)
         return deliver(in, bytes, o.write, [&](const write_sink& sink) { write_to(r.trees, sink, o.layout); });
-    // Back into the file's charset (whole: these files are rare and small).
+    // Back into the file's charset. Text that decoded to valid UTF-8 came from characters of
+    // the charset, so it encodes back; bytes that were no character in it (kept verbatim,
+    // W005) cannot: nothing is written then.
     const auto bom = detect_bom(bytes);
     const std::string charset = bom ? std::string(bom->charset) : r.charset;
-    const auto encoded = encode_from_utf8(write(r.trees, o.layout), charset);
-    if (!encoded) {
+    auto cannot = [&] {
         std::cerr << "sgfcheck: " << shown << ": the text cannot be written back in " << charset
                   << " (bytes that were no character in it); nothing written\n";
         return exit_errors;
+    };
+    if (!is_valid_utf8(r.text())) return cannot();
+    if (charset.starts_with("ISO-2022")) {  // stateful: one piece, no shift state cut
+        const auto encoded = encode_from_utf8(write(r.trees, o.layout), charset);
+        if (!encoded) return cannot();
+        return deliver(in, bytes, o.write, [&](const write_sink& sink) {
+            if (bom) sink(bytes.substr(0, bom->length));
+            sink(*encoded);
+        });
     }
-    return deliver(in, bytes, o.write, [&](const write_sink& sink) {
-        if (bom) sink(bytes.substr(0, bom->length));
-        sink(*encoded);
-    });
+    // In pieces, as the writer makes them: the whole text again in UTF-8 and once more
+    // encoded would cost 1.5 times a UTF-16 file (issue 14: at most 2.5x).
+    struct not_encoded {};  // thrown out of deliver: the output is not committed
+    try {
+        return deliver(in, bytes, o.write, [&](const write_sink& sink) {
+            if (bom) sink(bytes.substr(0, bom->length));
+            std::string pending;
+            auto encode = [&](std::size_t n) {
+                const auto encoded = encode_from_utf8(std::string_view(pending).substr(0, n), charset);
+                if (!encoded) throw not_encoded{};  // not expected after the check above
+                sink(*encoded);
+                pending.erase(0, n);
+            };
+            constexpr std::size_t chunk = std::size_t{1} << 20;  // a 50 MB value is one piece
+            write_to(r.trees, [&](std::string_view piece) {
+                while (!piece.empty()) {
+                    const std::size_t take = std::min(piece.size(), chunk - pending.size());
+                    pending.append(piece.substr(0, take));
+                    piece.remove_prefix(take);
+                    if (pending.size() < chunk) return;
+                    std::size_t cut = pending.size();  // at a character: not before a continuation byte
+                    while (cut > 0 && (static_cast<unsigned char>(pending[cut - 1]) & 0xC0) == 0x80) --cut;
+                    if (cut > 0 && static_cast<unsigned char>(pending[cut - 1]) >= 0xC0) --cut;
+                    encode(cut > 0 ? cut : pending.size());  // (no lead byte in 1 MiB: not UTF-8 text)
+                }
+            }, o.layout);
+            encode(pending.size());
+        });
+    } catch (const not_encoded&) {
+        return cannot();
+    }
 }
 
 }  // namespace
