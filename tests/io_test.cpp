@@ -114,14 +114,24 @@ TEST_CASE("io: -o and --in-place write through symbolic links and keep the mode 
     // not a regular file: refused with a message, nothing touched
     fs::create_directory(d.path / "dir");
     REQUIRE(::mkfifo((d.path / "fifo").c_str(), 0644) == 0);
-    for (const std::string& bad : {(d.path / "dir").string(), (d.path / "fifo").string(), std::string("/dev/null")}) {
+    for (const std::string& bad : {(d.path / "dir").string(), (d.path / "fifo").string(), std::string("/dev/zero")}) {
         CAPTURE(bad);
         const outcome o = sh("$S fmt " + target + " -o " + bad);
         CHECK(o.status == 2);
-        CHECK(has(o.out, "not a regular file; nothing written"));
+        CHECK(has(o.out, "not a regular file; nothing written\n"));  // the message ends there: no error text after it
     }
     CHECK(fs::is_directory(d.path / "dir"));
     CHECK(fs::is_fifo(d.path / "fifo"));
+    // /dev/null is the one exception: users write to it to discard the output
+    for (const std::string cmd : {"fmt", "fix", "dump"}) {  // dump has no -o: its stdout
+        CAPTURE(cmd);
+        const outcome o = sh("$S " + cmd + " " + target + (cmd == "dump" ? " > /dev/null" : " -o /dev/null"));
+        CHECK(o.status == 0);
+        CHECK(o.out == "");
+    }
+    struct stat null_st {};
+    REQUIRE(::stat("/dev/null", &null_st) == 0);
+    CHECK(S_ISCHR(null_st.st_mode));
 
     // a loop of links
     fs::create_symlink("loop2.sgf", d.path / "loop1.sgf");
@@ -232,7 +242,11 @@ TEST_CASE("io: honest messages for what cannot be read") {
     CHECK(has(loop.out, "a loop of symbolic links"));
     const outcome zero = sh("$S fmt /dev/zero");
     CHECK(zero.status == 2);
-    CHECK(has(zero.out, "/dev/zero: it is a character device, not an SGF file"));
+    CHECK(has(zero.out, "/dev/zero: it is a character device, not an SGF file\n"));  // no "No such device" after it
+    // fix says what the other commands say (not "filesystem error: status: ...")
+    const outcome fix_loop = sh("$S fix " + (d.path / "loop_a").string());
+    CHECK(fix_loop.status == 2);
+    CHECK(fix_loop.out == "sgfcheck: cannot open " + (d.path / "loop_a").string() + ": a loop of symbolic links\n");
     const outcome missing = sh("$S dump " + (d.path / "none.sgf").string());
     CHECK(missing.status == 2);
     CHECK(has(missing.out, "No such file or directory"));
@@ -278,8 +292,28 @@ TEST_CASE("io: a file that changes while it is read is an error") {
             error = e.what();
         }
         ::close(fds[0]);
-        CHECK(has(error, std::string("cannot read f.sgf: ") + what));
+        CHECK(error == std::string("cannot read f.sgf: ") + what);  // no "Input/output error" after it
     }
+}
+
+TEST_CASE("io: what is no regular file is refused or reported and never waited for") {
+    temp_dir d;
+    REQUIRE(::mkfifo((d.path / "g.sgf").c_str(), 0644) == 0);
+    // --in-place on a FIFO: refused before it is opened (opening it would wait for a writer)
+    const auto start = std::chrono::steady_clock::now();
+    const outcome in_place = sh("timeout 20 $S fix --in-place " + (d.path / "g.sgf").string());
+    CHECK(in_place.status == 2);
+    CHECK(has(in_place.out, "g.sgf: it is a FIFO, not a regular file; nothing written"));
+    CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(10));
+    // a FIFO named *.sgf in a directory: said, not read, and the run goes on
+    d.file("a.sgf", game);
+    const outcome dir = sh("timeout 20 $S " + d.path.string());
+    CHECK(dir.status == 0);
+    CHECK(has(dir.out, "sgfcheck: " + (d.path / "g.sgf").string() + ": a FIFO, not a regular file: skipped"));
+    CHECK(has(dir.out, "checked 1 file"));
+    const outcome fix_dir = sh("timeout 20 $S fix --dry-run " + d.path.string());
+    CHECK(fix_dir.status == 0);
+    CHECK(has(fix_dir.out, "a FIFO, not a regular file: skipped"));
 }
 
 TEST_CASE("io: fmt writes a UTF-16 file back in pieces within 2.5 times its size") {

@@ -55,6 +55,7 @@ private:
     std::string name_;
     detail::sink_buffer stdout_;  // standard output, in pieces of 64 KiB
     std::unique_ptr<detail::atomic_file> file_;
+    bool discard_ = false;  // -o /dev/null: what users write to throw the output away
 };
 // Reports a failed output on stderr; returns exit_usage.
 int output_failed(const std::system_error& e);

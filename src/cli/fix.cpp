@@ -40,6 +40,7 @@ std::size_t remaining_errors(const fix_result& f, const std::string& shown) {
 // Fixes one input; returns its exit status. The output is streamed (a 200 MB value is not
 // copied again), and the input is replaced only when the output differs from it.
 int fix_one(const std::string& in, const fix_options& o) {
+    if (const int refused = refuse_in_place(in, o.write); refused != exit_ok) return refused;
     const auto loaded = load_input(in, o.load, false);
     if (!loaded) return exit_usage;
     const load_result& r = loaded->r;

@@ -23,6 +23,7 @@ struct fmt_options {
 
 // Formats one input; returns its exit status.
 int fmt_one(const std::string& in, const fmt_options& o) {
+    if (const int refused = refuse_in_place(in, o.write); refused != exit_ok) return refused;
     const auto loaded = load_input(in, o.load);
     if (!loaded) return exit_usage;
     const load_result& r = loaded->r;

@@ -41,6 +41,20 @@ bool any_match(const std::vector<std::string>& patterns, bool is_dir, const std:
     });
 }
 
+// What a directory entry that is no regular file is, for the message that skips it.
+std::string kind_of(const fs::directory_entry& e) {
+    std::error_code ec;
+    const fs::file_status st = e.status(ec);
+    if (ec) return fs::is_symlink(e.symlink_status(ec)) ? "a broken symbolic link" : "unreadable";
+    switch (st.type()) {
+        case fs::file_type::fifo: return "a FIFO";
+        case fs::file_type::character: return "a character device";
+        case fs::file_type::block: return "a block device";
+        case fs::file_type::socket: return "a socket";
+        default: return "not a file";
+    }
+}
+
 // The files under `dir` that the filters take, sorted. A symbolic link whose target cannot
 // be reached (dangling, a loop) is taken when its name is: reading it says why it fails.
 std::vector<std::string> walk(const std::string& dir, const input_filters& f) {
@@ -64,9 +78,13 @@ std::vector<std::string> walk(const std::string& dir, const input_filters& f) {
         const bool regular = it->is_regular_file(e2);
         std::error_code e3;
         const bool unreachable_link = !regular && it->is_symlink(e3) && !fs::exists(p, e3);
-        if (!regular && !unreachable_link) continue;  // FIFOs, devices, sockets: never read from a walk
         const bool taken = f.include.empty() ? is_sgf_name(p) : any_match(f.include, false, below, name, as_walked);
-        if (taken && !any_match(f.exclude, false, below, name, as_walked)) found.push_back(p.string());
+        if (!taken || any_match(f.exclude, false, below, name, as_walked)) continue;
+        if (!regular && !unreachable_link) {  // a FIFO would block the run, a device never end: said, not read
+            std::cerr << "sgfcheck: " << printable(p.string()) << ": " << kind_of(*it) << ", not a regular file: skipped\n";
+            continue;
+        }
+        found.push_back(p.string());  // a dangling link too: reading it says why it fails
     }
     if (ec) std::cerr << "sgfcheck: " << printable(dir) << ": " << ec.message() << '\n';
     std::sort(found.begin(), found.end());

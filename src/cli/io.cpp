@@ -36,22 +36,37 @@ std::optional<std::string> read_input_reported(const std::string& name) {
 
 // --- output ---------------------------------------------------------------------------
 
+namespace {
+
+// Whether `path` names the null device (through links too): the one output that is no
+// regular file and still allowed, as every Unix tool allows it.
+bool null_device(const std::string& path) {
+    struct stat st {}, null {};
+    return ::stat(path.c_str(), &st) == 0 && S_ISCHR(st.st_mode) && ::stat("/dev/null", &null) == 0 &&
+           st.st_rdev == null.st_rdev;
+}
+
+}  // namespace
+
 output::output(const std::string& path)
     : name_(path.empty() || path == "-" ? std::string("standard output") : path),
       stdout_([this](std::string_view s) { write_stdout(s); }) {
     detail::ignore_file_size_signal();  // a write over RLIMIT_FSIZE: EFBIG, reported
     if (path.empty() || path == "-") std::cout.flush();  // anything printed before comes first
+    else if (null_device(path)) discard_ = true;
     else file_ = std::make_unique<detail::atomic_file>(path);
 }
 
 output::~output() = default;
 
 void output::write(std::string_view bytes) {
+    if (discard_) return;
     if (file_) file_->write(bytes);
     else stdout_.put(bytes);
 }
 
 void output::commit() {
+    if (discard_) return;
     if (file_) file_->commit();
     else stdout_.flush();
 }

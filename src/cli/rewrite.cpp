@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "tools/unified_diff.hpp"
+#include "write/atomic_file.hpp"
 
 namespace sgf::cli {
 
@@ -69,6 +70,16 @@ std::vector<std::string> rewrite_parser::finish(std::string_view command, const 
             throw usage_error{"-o names the input file: use --in-place to replace it"};
     }
     return listed.files;
+}
+
+int refuse_in_place(const std::string& in, const rewrite_options& o) {
+    if (o.how != write_mode::in_place) return exit_ok;
+    try {
+        (void)detail::resolve_output(in);
+    } catch (const std::system_error& e) {
+        return output_failed(e);
+    }
+    return exit_ok;
 }
 
 int deliver(const std::string& in, std::string_view before, const rewrite_options& o,

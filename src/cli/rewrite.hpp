@@ -39,6 +39,11 @@ private:
     input_filters filters_;
 };
 
+// --in-place on what is no regular file is refused before the input is opened: a FIFO would
+// wait for a writer, a device never ends, and neither can be replaced (the same check as the
+// replacement makes). Returns exit_ok, or exit_usage (reported).
+int refuse_in_place(const std::string& in, const rewrite_options& o);
+
 // Writes one input's new bytes, which `produce` streams into the sink it is given, where `o`
 // says (not --dry-run). `before` are the input's bytes: in place, the file is replaced only
 // when the new bytes differ, after the backup is written. Returns exit_ok, or exit_usage

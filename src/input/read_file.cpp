@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "input/huge_pages.hpp"
+#include "input/io_error.hpp"
 #include "sgf/parse.hpp"
 #include "tree/tree_rep.hpp"
 
@@ -21,8 +22,6 @@ namespace sgf {
 namespace detail {
 
 namespace {
-
-[[noreturn]] void fail(int code, const std::string& what) { throw std::system_error(code, std::generic_category(), what); }
 
 std::string too_large(const std::string& name, std::uint64_t size, bool at_least) {
     return "cannot read " + name + ": " + (at_least ? "more than " : "") + std::to_string(size) +
@@ -37,7 +36,7 @@ bool read_until_end(int fd, const std::string& name, std::string& out, std::uint
             char probe = 0;
             ssize_t n = ::read(fd, &probe, 1);
             while (n < 0 && errno == EINTR) n = ::read(fd, &probe, 1);
-            if (n < 0) fail(errno, "cannot read " + name);
+            if (n < 0) fail_errno(errno, "cannot read " + name);
             return n == 0;
         }
         const std::size_t want = static_cast<std::size_t>(std::min<std::uint64_t>(chunk, limit - out.size()));
@@ -47,7 +46,7 @@ bool read_until_end(int fd, const std::string& name, std::string& out, std::uint
         if (n < 0) {
             out.resize(had);
             if (errno == EINTR) continue;
-            fail(errno, "cannot read " + name);
+            fail_errno(errno, "cannot read " + name);
         }
         out.resize(had + static_cast<std::size_t>(n));
         if (n == 0) return true;
@@ -59,7 +58,7 @@ bool read_until_end(int fd, const std::string& name, std::string& out, std::uint
 
 std::string read_stream(int fd, const std::string& name) {
     std::string out;
-    if (!read_until_end(fd, name, out, max_source_size - 1)) fail(EFBIG, too_large(name, max_source_size - 1, true));
+    if (!read_until_end(fd, name, out, max_source_size - 1)) fail_saying(EFBIG, too_large(name, max_source_size - 1, true));
     return out;
 }
 
@@ -72,18 +71,18 @@ std::string read_sized(int fd, const std::string& name, std::uint64_t size) {
     while (got < out.size()) {
         const ssize_t n = ::read(fd, out.data() + got, out.size() - got);
         if (n < 0 && errno == EINTR) continue;
-        if (n < 0) fail(errno, "cannot read " + name);
+        if (n < 0) fail_errno(errno, "cannot read " + name);
         if (n == 0) break;
         got += static_cast<std::size_t>(n);
     }
     if (got < out.size())
-        fail(EIO, "cannot read " + name + ": it was truncated while being read (" + std::to_string(got) + " of " +
+        fail_saying(EIO, "cannot read " + name + ": it was truncated while being read (" + std::to_string(got) + " of " +
                       std::to_string(size) + " bytes)");
     // Grown meanwhile (a file still being written): read the rest, within the limit.
     std::string more;
-    if (!read_until_end(fd, name, more, max_source_size - 1 - size)) fail(EFBIG, too_large(name, max_source_size - 1, true));
+    if (!read_until_end(fd, name, more, max_source_size - 1 - size)) fail_saying(EFBIG, too_large(name, max_source_size - 1, true));
     if (!more.empty())
-        fail(EIO, "cannot read " + name + ": it grew while being read (" + std::to_string(size) + " bytes, then " +
+        fail_saying(EIO, "cannot read " + name + ": it grew while being read (" + std::to_string(size) + " bytes, then " +
                       std::to_string(more.size()) + " more)");
     return out;
 }
@@ -96,25 +95,25 @@ std::string read_file(const std::filesystem::path& path) {
     int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
     while (fd < 0 && errno == EINTR) fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
     if (fd < 0) {
-        if (errno == ELOOP) fail(ELOOP, "cannot open " + name + ": a loop of symbolic links");
-        fail(errno, "cannot open " + name);
+        if (errno == ELOOP) fail_saying(ELOOP, "cannot open " + name + ": a loop of symbolic links");
+        fail_errno(errno, "cannot open " + name);
     }
     struct closer {
         int fd;
         ~closer() { ::close(fd); }
     } const guard{fd};
     struct stat st {};
-    if (::fstat(fd, &st) != 0) fail(errno, "cannot read " + name);
-    if (S_ISDIR(st.st_mode)) fail(EISDIR, "cannot read " + name + ": it is a directory, not an SGF file");
+    if (::fstat(fd, &st) != 0) fail_errno(errno, "cannot read " + name);
+    if (S_ISDIR(st.st_mode)) fail_saying(EISDIR, "cannot read " + name + ": it is a directory, not an SGF file");
     // A regular file of known size; one that says 0 may still have content (/proc, /sys): a stream.
     if (S_ISREG(st.st_mode) && st.st_size > 0) {
         const auto size = static_cast<std::uint64_t>(st.st_size);
-        if (size >= max_source_size) fail(EFBIG, too_large(name, size, false));  // before reading a byte
+        if (size >= max_source_size) fail_saying(EFBIG, too_large(name, size, false));  // before reading a byte
         return read_sized(fd, name, size);
     }
     // Pipes, FIFOs, sockets and terminals (/dev/stdin, process substitution): streams.
     if (S_ISREG(st.st_mode) || S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode) || ::isatty(fd)) return detail::read_stream(fd, name);
-    fail(ENODEV, "cannot read " + name + ": it is a " + (S_ISCHR(st.st_mode) ? "character" : "block") +
+    fail_saying(ENODEV, "cannot read " + name + ": it is a " + (S_ISCHR(st.st_mode) ? "character" : "block") +
                      " device, not an SGF file");
 }
 

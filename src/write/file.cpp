@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "sgf/write.hpp"
+#include "input/io_error.hpp"
 #include "write/atomic_file.hpp"
 
 namespace sgf {
@@ -20,8 +21,6 @@ namespace sgf {
 namespace detail {
 
 namespace {
-
-[[noreturn]] void fail(int code, const std::string& what) { throw std::system_error(code, std::generic_category(), what); }
 
 // The temporary file to remove when a signal ends the process (one at a time: the CLI writes
 // its outputs one after the other). A fixed buffer: the handler may only use what is
@@ -84,19 +83,19 @@ std::string resolve_output(const std::string& path) {
         struct stat st {};
         if (::lstat(p.c_str(), &st) != 0) {
             if (errno == ENOENT) return p;  // a new file (or a dangling link's target)
-            fail(errno, "cannot write " + path);
+            fail_errno(errno, "cannot write " + path);
         }
         if (S_ISLNK(st.st_mode)) {
-            if (hops >= 40) fail(ELOOP, "cannot write " + path + ": a loop of symbolic links");
+            if (hops >= 40) fail_saying(ELOOP, "cannot write " + path + ": a loop of symbolic links");
             std::string link(static_cast<std::size_t>(st.st_size > 0 ? st.st_size : PATH_MAX), '\0');
             const ssize_t n = ::readlink(p.c_str(), link.data(), link.size());
-            if (n < 0) fail(errno, "cannot write " + path);
+            if (n < 0) fail_errno(errno, "cannot write " + path);
             link.resize(static_cast<std::size_t>(n));
             p = link.front() == '/' ? link : dir_of(p) + "/" + link;
             continue;
         }
         if (!S_ISREG(st.st_mode))
-            fail(S_ISDIR(st.st_mode) ? EISDIR : EINVAL,
+            fail_saying(S_ISDIR(st.st_mode) ? EISDIR : EINVAL,
                  "cannot write " + path + ": it is " + std::string(kind_of(st.st_mode)) + ", not a regular file; nothing written");
         return p;
     }
@@ -114,7 +113,7 @@ atomic_file::atomic_file(const std::string& path) : path_(path), target_(resolve
     std::random_device rd;
     for (int attempt = 0; fd_ < 0; ++attempt) {
         std::string name = dir_of(target_) + "/." + base_of(target_) + ".sgfcheck-" + std::to_string(rd());
-        if (name.size() > PATH_MAX) fail(ENAMETOOLONG, "cannot write " + path_);
+        if (name.size() > PATH_MAX) fail_errno(ENAMETOOLONG, "cannot write " + path_);
         // Named for the signal handler before it exists: a signal right after open() must
         // find it (an unlink of a name not created yet does nothing).
         pending = 0;
@@ -126,7 +125,7 @@ atomic_file::atomic_file(const std::string& path) : path_(path), target_(resolve
         } else {
             pending = 0;
             if (errno != EEXIST || attempt > 100)
-                fail(errno, "cannot write " + path_ + " (a temporary file in " + dir_of(target_) + ")");
+                fail_errno(errno, "cannot write " + path_ + " (a temporary file in " + dir_of(target_) + ")");
         }
     }
 }
@@ -145,7 +144,7 @@ void atomic_file::write(std::string_view bytes) {
     while (left > 0) {
         const ssize_t n = ::write(fd_, p, left);
         if (n < 0 && errno == EINTR) continue;
-        if (n < 0) fail(errno, "cannot write " + path_);
+        if (n < 0) fail_errno(errno, "cannot write " + path_);
         p += n;
         left -= static_cast<std::size_t>(n);
     }
@@ -154,13 +153,13 @@ void atomic_file::write(std::string_view bytes) {
 void atomic_file::commit() {
     if (exists_) {
         (void)::fchown(fd_, uid_, gid_);  // where allowed (root): keep the owner
-        if (::fchmod(fd_, mode_) != 0) fail(errno, "cannot write " + path_);
+        if (::fchmod(fd_, mode_) != 0) fail_errno(errno, "cannot write " + path_);
     }
-    if (::fsync(fd_) != 0) fail(errno, "cannot write " + path_);
+    if (::fsync(fd_) != 0) fail_errno(errno, "cannot write " + path_);
     const int fd = fd_;
     fd_ = -1;
-    if (::close(fd) != 0) fail(errno, "cannot write " + path_);
-    if (::rename(temp_.c_str(), target_.c_str()) != 0) fail(errno, "cannot replace " + path_);
+    if (::close(fd) != 0) fail_errno(errno, "cannot write " + path_);
+    if (::rename(temp_.c_str(), target_.c_str()) != 0) fail_errno(errno, "cannot replace " + path_);
     temp_.clear();
     pending = 0;
 }
