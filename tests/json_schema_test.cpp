@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 
 #include <fstream>
+#include <set>
 #include <iterator>
 #include <string>
 
@@ -66,6 +67,54 @@ TEST_CASE("json schemas: the validator catches what the schemas forbid") {
     CHECK(problem(diag, R"({"file":"a.sgf","line":1,"column":2,"byte":1,"severity":"error","code":"E008","message":"m"})") != "");
     CHECK(problem(diag, R"({"version":1,"file":"a.sgf","line":1,"column":2,"byte":1,"severity":"fatal","code":"E008","message":"m"})") != "");
     CHECK(problem(diag, R"({"version":1,"file":"a.sgf","line":1,"column":2,"byte":1,"severity":"error","code":"E8","message":"m"})") != "");
+    // the other records of --format=json: each with the version, each of its own kind
+    const std::string summary = R"("summary":{"files":1,"files_with_errors":0,"files_with_warnings":0,"files_with_infos":0,"errors":0,"warnings":0,"infos":0,"baseline_known":0,"unreadable":0})";
+    CHECK(problem(diag, "{" + summary + R"(,"version":1})") == "");
+    CHECK(problem(diag, "{" + summary + "}") != "");  // no version
+    CHECK(problem(diag, "{" + summary + R"(,"version":1,"file":"a.sgf"})") != "");
+    CHECK(problem(diag, R"({"statistics":[{"code":"E101","level":"error","count":2,"files":1,"meaning":"m"}],"version":1})") == "");
+    CHECK(problem(diag, R"({"statistics":[{"code":"E101","level":"error","count":2,"files":1,"meaning":"m"}]})") != "");
+    CHECK(problem(diag, R"({"file":"a.sgf","line":1,"column":8,"node":1,"inherited":{"VW":["aa:bb"]},"version":1})") == "");
+    CHECK(problem(diag, R"({"file":"a.sgf","line":1,"column":8,"node":1,"inherited":{"VW":[["aa","bb"]]},"version":1})") != "");
+}
+
+TEST_CASE("json schemas: every line sgfcheck --format=json prints") {
+    SGF_NEEDS_SHARED("corpus");
+    const validator diag = schema("diagnostics.schema.json");
+    std::vector<fs::path> dirs = {fs::path(SGF_SOURCE_DIR) / "conformance" / "cases"};
+    for (const auto& e : fs::directory_iterator(sgf_test::shared_dir() / "corpus"))
+        if (e.is_directory()) dirs.push_back(e.path());
+    std::size_t lines = 0;
+    std::set<std::string> kinds;
+    for (const fs::path& dir : dirs) {
+        CAPTURE(dir.string());
+        for (const char* options : {"--format=json --statistics --show-inherited --jobs 2", "--format=json --lenient"}) {
+            const sgf_test::run_result r = sgf_test::run(std::string(options) + " " + dir.string());
+            CHECK((r.status == 0 || r.status == 1));
+            std::size_t at = 0;
+            std::string last;
+            while (at < r.out.size()) {
+                const std::size_t end = r.out.find('\n', at);
+                REQUIRE(end != std::string::npos);  // every line ends
+                const std::string line = r.out.substr(at, end - at);
+                at = end + 1;
+                const std::string p = problem(diag, line);
+                if (!p.empty()) {
+                    INFO(line);
+                    CHECK(p == "");
+                }
+                kinds.insert(line.substr(0, line.find(':')));
+                last = line;
+                ++lines;
+            }
+            CHECK(last.starts_with("{\"summary\":"));  // the run ends with its summary
+        }
+    }
+    MESSAGE(lines << " lines of " << dirs.size() << " folders match the schema");
+    CHECK(kinds.count("{\"version\"") == 1);  // findings
+    CHECK(kinds.count("{\"statistics\"") == 1);
+    CHECK(kinds.count("{\"summary\"") == 1);
+    CHECK(kinds.count("{\"file\"") == 1);  // --show-inherited
 }
 
 TEST_CASE("json schemas: the dump and the diagnostics of every corpus file and conformance case") {

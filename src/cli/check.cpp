@@ -60,7 +60,7 @@ void print_inherited(std::ostream& os, const collection& c, profile p, std::stri
                     std::string line = "{\"file\":";
                     append_json_path(line, file);
                     os << line << ",\"line\":" << at.line << ",\"column\":" << at.column << ",\"node\":" << number
-                       << ",\"inherited\":{" << text << "}}\n";
+                       << ",\"inherited\":{" << text << "},\"version\":" << json_diagnostic_version << "}\n";
                 } else {
                     os << printable(file) << ':' << at.line << ':' << at.column << ": node " << number << " inherits" << text << '\n';
                 }

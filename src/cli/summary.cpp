@@ -83,7 +83,8 @@ void run_summary::print_json(std::ostream& os) const {
     os << "{\"summary\":{\"files\":" << files << ",\"files_with_errors\":" << files_with[0]
        << ",\"files_with_warnings\":" << files_with[1] << ",\"files_with_infos\":" << files_with[2]
        << ",\"errors\":" << findings[0] << ",\"warnings\":" << findings[1] << ",\"infos\":" << findings[2]
-       << ",\"baseline_known\":" << baseline_known << ",\"unreadable\":" << unreadable << "}}\n";
+       << ",\"baseline_known\":" << baseline_known << ",\"unreadable\":" << unreadable
+       << "},\"version\":" << json_diagnostic_version << "}\n";  // last: readers that look for '{"summary"' still find it
 }
 
 void run_summary::print_statistics_text(std::ostream& os) const {
@@ -112,7 +113,7 @@ void run_summary::print_statistics_json(std::ostream& os) const {
         append_json_string(out, meaning(code));
         out += '}';
     }
-    os << out << "]}\n";
+    os << out << "],\"version\":" << json_diagnostic_version << "}\n";
 }
 
 std::map<std::string, severity, std::less<>> run_summary::code_levels() const {
