@@ -166,23 +166,27 @@ inline void reference_text(std::string& json, std::string_view raw) {
     json += "\"}";
 }
 
-// A value of a property whose values may be composed (sgf::may_be_compose): split at the
-// first unescaped ':'.
+// A value of a property whose values may be composed (sgf::may_be_compose): split at its
+// unescaped ':' when it has exactly one (with more, no split is valid: one text as written).
 inline void reference_value(std::string& json, std::string_view raw, bool compose) {
+    std::size_t colon = std::string_view::npos, colons = 0;
     for (std::size_t i = 0; compose && i < raw.size(); ++i) {
         if (raw[i] == '\\') {
             ++i;
             continue;
         }
         if (raw[i] != ':') continue;
-        json += '[';
-        reference_text(json, raw.substr(0, i));
-        json += ',';
-        reference_text(json, raw.substr(i + 1));
-        json += ']';
+        if (colons++ == 0) colon = i;
+    }
+    if (colons != 1) {
+        reference_text(json, raw);
         return;
     }
-    reference_text(json, raw);
+    json += '[';
+    reference_text(json, raw.substr(0, colon));
+    json += ',';
+    reference_text(json, raw.substr(colon + 1));
+    json += ']';
 }
 
 [[nodiscard]] inline bool reference_parse(std::string_view s, std::string& json) {

@@ -122,10 +122,11 @@ TEST_CASE("dump keeps repeated properties and the parts of composed values") {
     // Every JSON reader reads the same: no key repeats (AB twice stays twice, in order).
     CHECK(run("dump " + d.file("r.sgf", "(;AB[aa]AB[bb])")).out ==
           "{\"format\":\"sgf-tree\",\"version\":2,\"trees\":[{\"nodes\":[[[\"AB\",[\"aa\"]],[\"AB\",[\"bb\"]]]],\"variations\":[]}]}\n");
-    // an escaped ':' is text, the first unescaped one separates; C is no compose: one text
+    // an escaped ':' is text, the first unescaped one separates; a value with two unescaped
+    // ones has no single split (E107) and is one text as written; C is no compose: one text
     CHECK(run("dump " + d.file("c.sgf", "(;AP[a\\:b:1]AP[a:b\\:1]AP[a:b:1]C[x:y])")).out ==
           "{\"format\":\"sgf-tree\",\"version\":2,\"trees\":[{\"nodes\":[[[\"AP\",[[\"a:b\",\"1\"]]],[\"AP\",[[\"a\",\"b:1\"]]],"
-          "[\"AP\",[[\"a\",\"b:1\"]]],[\"C\",[\"x:y\"]]]],\"variations\":[]}]}\n");
+          "[\"AP\",[\"a:b:1\"]],[\"C\",[\"x:y\"]]]],\"variations\":[]}]}\n");
     // invalid UTF-8 is flagged with its bytes, never read as Latin-1
     CHECK(run("dump " + d.file("u.sgf", "(;CA[UTF-8]C[caf\xE9])")).out ==
           "{\"format\":\"sgf-tree\",\"version\":2,\"trees\":[{\"nodes\":[[[\"CA\",[\"UTF-8\"]],[\"C\",[{\"bytes\":\"636166e9\"}]]]],"

@@ -8,8 +8,11 @@
 //   P = ["ID",[V,...]]            an identifier as written and its values in order
 //   V = "text"                    a value after escape processing (sgf::unescape), UTF-8
 //     | [V1,V2]                   a composed value (the property's FF[4] value type has a
-//                                 compose, and the value an unescaped ':'): its two parts,
-//                                 each after escape processing: AP[a\:b:1] is ["a:b","1"]
+//                                 compose, and the value exactly one unescaped ':'): its two
+//                                 parts, each after escape processing: AP[a\:b:1] is
+//                                 ["a:b","1"], AP[a:b\:1] is ["a","b:1"]; a value with more
+//                                 than one unescaped ':' has no single valid split (E107) and
+//                                 is one text as written: AP[a:b:1] is "a:b:1"
 //     | {"bytes":"hex"}           a value (or part) that is not valid UTF-8: its bytes after
 //                                 escape processing, in lowercase hexadecimal
 //

@@ -309,8 +309,11 @@ void json_tree_writer::property(const sgf::property& p) {
 
 void json_tree_writer::value(std::string_view raw, bool compose) {
     const std::string_view utf8 = decode_ ? decode_(tree_, raw, scratch_) : raw;
+    // A value with exactly one unescaped ':' is its two parts; one with more has no single
+    // valid split (the checker's E107) and is shown as written, one text: AP[a:b:1] and
+    // AP[a:b\:1] must not dump alike.
     if (compose)
-        if (const auto parts = split_compose(utf8)) {
+        if (const auto parts = split_compose(utf8); parts && !split_compose(parts->second)) {
             put("[");
             text(parts->first);
             put(",");
