@@ -2,7 +2,7 @@
 # top-level CMakeLists.txt and by web/CMakeLists.txt (the WebAssembly build), so both
 # build the same library.
 get_filename_component(SGF_ROOT ${CMAKE_CURRENT_LIST_DIR}/.. ABSOLUTE)
-set(SGF_STAGES input parse tree table values check board write fix)
+set(SGF_STAGES tree table input values board parse check write fix)  # in dependency order (README "Design")
 set(SGF_LIB_SOURCES)
 foreach(stage IN LISTS SGF_STAGES)
   file(GLOB stage_sources CONFIGURE_DEPENDS ${SGF_ROOT}/src/${stage}/*.cpp)

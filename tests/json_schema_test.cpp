@@ -12,7 +12,6 @@
 #include <string>
 
 #include "sgf/check_file.hpp"
-#include "sgf/inherit.hpp"
 #include "sgf/json.hpp"
 #include "tests/json_schema.hpp"
 #include "tests/program_util.hpp"

@@ -2,7 +2,8 @@
 // The context of a game tree: what its root node declares about the whole tree
 // (ff4_properties.txt, Root properties: FF, GM, SZ, CA), with the defaults where it says
 // nothing. One reading for every stage: the parser (levels of FF[1]-FF[3] identifiers), the
-// checker, inherit, fix and the JSON tree. Implemented in src/tree/context.cpp.
+// checker, inherit, fix and the JSON tree. Implemented in src/values/context.cpp (FF, GM
+// and SZ are read with the value parsers).
 //
 // Where the root says nothing:
 //   FF: FF[1] under every profile (ff4_properties.txt FF "Default value: 1"), for the parser

@@ -19,7 +19,6 @@
 #include <vector>
 
 #include "sgf/context.hpp"
-#include "sgf/json.hpp"
 #include "sgf/properties.hpp"
 #include "sgf/tree.hpp"
 
@@ -84,11 +83,6 @@ private:
 using inherited_visitor = std::function<void(const node& n, std::size_t number, std::span<const property> effective)>;
 void for_each_inherited(const game_tree& root, const inherited_visitor& visit, profile p = profile::ff4);
 
-// The JSON tree of json.hpp with one extra key per game tree, "inherited": an array parallel
-// to "nodes" whose k-th element lists the inherit properties in effect at node k as the tree
-// writes properties, e.g. [["VW",[["aa","bi"]]],["PM",["2"]]]; [] when none. `decode`, when
-// given, converts each raw value first, as in to_json(c, decode) (e.g. through the charset).
-[[nodiscard]] std::string to_json_with_inherited(const collection& c, profile p = profile::ff4,
-                                                 const raw_decoder& decode = {});
+// The JSON tree with the inherited state: to_json_with_inherited in sgf/json.hpp.
 
 }  // namespace sgf

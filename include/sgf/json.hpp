@@ -39,6 +39,7 @@
 #include <string_view>
 
 #include "sgf/diagnostic.hpp"
+#include "sgf/properties.hpp"
 #include "sgf/tree.hpp"
 #include "sgf/write.hpp"
 
@@ -80,6 +81,14 @@ void append_json_string(std::string& out, std::string_view s);
 // (byte + 0xDC00), as Python's surrogateescape (PEP 383) does, so that
 // os.fsencode(json.loads(line)["file"]) is the name's bytes and --baseline reads it back.
 void append_json_path(std::string& out, std::string_view path);
+
+// The JSON tree with one extra key per game tree, "inherited": an array parallel
+// to "nodes" whose k-th element lists the inherit properties in effect at node k as the tree
+// writes properties, e.g. [["VW",[["aa","bi"]]],["PM",["2"]]]; [] when none. `decode`, when
+// given, converts each raw value first, as in to_json(c, decode) (e.g. through the charset).
+[[nodiscard]] std::string to_json_with_inherited(const collection& c, profile p = profile::ff4,
+                                                 const raw_decoder& decode = {});
+// (src/write/json_inherited.cpp: the writer takes the walker of sgf/inherit.hpp.)
 
 // One diagnostic as a JSON object (one line of `sgfcheck --format=json`, with "version").
 [[nodiscard]] std::string to_json(const diagnostic& d, std::string_view file);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "sgf/diagnostic.hpp"
+#include "sgf/read_file.hpp"  // sgf::read_file: parse_file reads with it
 #include "sgf/tree.hpp"
 
 namespace sgf {
@@ -40,12 +41,6 @@ struct parse_result {
 
 // Reads a whole file and parses it; throws std::system_error when it cannot be read.
 [[nodiscard]] parse_result parse_file(const std::filesystem::path& path, const parse_options& options = {});
-
-// Reads a whole file (src/input/read_file.cpp); throws std::system_error with a message that
-// says why it cannot be read: missing, a directory, a device, a loop of symbolic links, over
-// the size limit of 2 GiB (refused before reading), or changed while being read. FIFOs,
-// pipes (/dev/stdin) and terminals are read as streams.
-[[nodiscard]] std::string read_file(const std::filesystem::path& path);
 
 // Maps a byte offset of `bytes` to a 1-based line and column; line breaks are LF, CR,
 // CRLF and LFCR, each counting as one (000_* "Formatting").

@@ -1,7 +1,7 @@
 #pragma once
 // The property rule table: what every SGF property is, as data the checker loops over.
 //
-// Sources (all under /work/shared/spec): ff4_properties.txt, ff4_sgf.txt, the FF[4] and
+// Sources (the spec documents, in ../shared/spec beside the repository): ff4_properties.txt, ff4_sgf.txt, the FF[4] and
 // FF[1]-[4] indexes, the game pages (ff4_go/hex/loa/backgammon/amazons/octi/gess/twixt.txt),
 // ff4_changes.txt, sgfc_doc.txt, 000_* (FF[4] basics), 001_* (Hex), 002_* (current usage),
 // 003_* (Chinese translation).

@@ -17,6 +17,10 @@
 //
 // Bulk construction is linear: `game_tree_builder`, or the && overloads of the edits
 // (`t = std::move(t).with_node_appended(n)` appends in place when `t` is the only handle).
+//
+// Over 500 lines, one header on purpose: the handles (node, game_tree, collection), their
+// views (property, value, ranges), the walks and the builder are one API a user includes
+// together; their inline iterators keep the walk fast.
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>

@@ -33,7 +33,7 @@
 
 #include <boost/variant2/variant.hpp>
 
-#include "sgf/check.hpp"
+#include "sgf/context.hpp"
 #include "sgf/properties.hpp"
 #include "sgf/tree.hpp"
 

@@ -6,7 +6,6 @@
 #include <iostream>
 
 #include "loaded.hpp"
-#include "sgf/inherit.hpp"
 #include "sgf/json.hpp"
 
 namespace sgf::cli {

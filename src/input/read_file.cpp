@@ -14,7 +14,7 @@
 
 #include "input/huge_pages.hpp"
 #include "input/io_error.hpp"
-#include "sgf/parse.hpp"
+#include "sgf/read_file.hpp"
 #include "tree/tree_rep.hpp"
 
 namespace sgf {

@@ -1,5 +1,5 @@
 #pragma once
-// Reading input as a stream (standard input, pipes): sgf::read_file (include/sgf/parse.hpp)
+// Reading input as a stream (standard input, pipes): sgf::read_file (include/sgf/read_file.hpp)
 // for paths, this for an open descriptor.
 #include <cstdint>
 #include <string>

@@ -1,5 +1,5 @@
 #pragma once
-// The parser's entry for sources that are not plain file bytes: src/input/input.cpp converts a
+// The parser's entry for sources that are not plain file bytes: src/parse/load.cpp converts a
 // UTF-16/32 (or GB18030, Shift_JIS, ...) file to UTF-8 as a whole and parses the result,
 // with positions mapped back to the file through the source's offset map.
 #include <memory>

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "sgf/charset.hpp"
+#include "sgf/offset_map.hpp"
 #include "sgf/position.hpp"
 
 namespace sgf::detail {

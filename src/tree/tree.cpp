@@ -1,5 +1,6 @@
-// The persistent tree: handles, views, edits (path copying; in place for && on the only
-// handle), navigation, equality. Nothing here recurses on the input's nesting depth.
+// The persistent tree: the stored game trees, their edits (path copying; in place for && on
+// the only handle), collections and equality. Nodes and views are in node.cpp, the walks in
+// navigation.cpp. Nothing here recurses on the input's nesting depth.
 #include <algorithm>
 #include <new>
 #include <stdexcept>
@@ -113,11 +114,6 @@ node node_with(const node& n, std::string_view ident, const std::function<void(s
 
 namespace {
 
-std::shared_ptr<const source> empty_node_source() {
-    static const auto s = std::make_shared<const source>(std::string(";"), true);
-    return s;
-}
-
 void check_tree(const game_tree& t) {
     if (!t.valid()) throw std::invalid_argument("null game tree");
 }
@@ -165,125 +161,6 @@ tree_rep* grown(const tree_rep& t, std::uint32_t nodes, std::uint32_t children) 
 }  // namespace detail
 
 using detail::tree_access;
-
-// --- property ---------------------------------------------------------------------------
-
-position property::pos() const { return src_ ? src_->position_of(ref_.ident) : position{}; }
-
-std::vector<value> property::values() const { return {begin(), end()}; }
-
-value property::operator[](std::size_t i) const {
-    if (i >= ref_.count) throw std::out_of_range("property value index");
-    auto it = begin();
-    while (i--) ++it;
-    return *it;
-}
-
-std::size_t property_range::size() const {
-    detail::node_reader r(data_, end_, offset_);
-    detail::property_ref p;
-    std::size_t n = 0;
-    while (r.next(p)) ++n;
-    return n;
-}
-
-// --- node -------------------------------------------------------------------------------
-
-node::node() : src_(detail::empty_node_source()), off_(0) {}
-
-position node::pos() const { return src_->position_of(off_); }
-
-property_range node::properties() const& { return tree_access::make_range(src_.get(), off_); }
-property_range node::properties() && {
-    const detail::source* s = src_.get();
-    return tree_access::make_range(s, off_, keep_alive());
-}
-
-namespace {
-std::optional<detail::property_ref> find_ref(const detail::source& src, std::uint32_t offset, std::string_view ident) {
-    detail::node_reader r = detail::reader_of(src, offset);
-    detail::property_ref p;
-    while (r.next(p))
-        if (p.ident_size == ident.size() && std::string_view(src.data() + p.ident, p.ident_size) == ident) return p;
-    return std::nullopt;
-}
-}  // namespace
-
-std::optional<property> node::find(std::string_view ident) const& {
-    const auto p = find_ref(*src_, off_, ident);
-    if (!p) return std::nullopt;
-    return tree_access::make_property(src_.get(), *p);
-}
-
-std::optional<property> node::find(std::string_view ident) && {
-    const auto p = find_ref(*src_, off_, ident);
-    if (!p) return std::nullopt;
-    const detail::source* s = src_.get();
-    return tree_access::make_property(s, *p, keep_alive());
-}
-
-bool node::has(std::string_view ident) const { return find_ref(*src_, off_, ident).has_value(); }
-
-bool node::empty() const {
-    detail::node_reader r = detail::reader_of(*src_, off_);
-    detail::property_ref p;
-    return !r.next(p);
-}
-
-node node::with_property(std::string_view ident, const std::vector<std::string>& texts) const& {
-    detail::check_ident(ident);
-    if (texts.empty()) throw std::invalid_argument("a property needs at least one value");
-    return detail::node_with(*this, ident, [&](std::string& out) {
-        out += ident;
-        for (const auto& t : texts) detail::append_text_value(out, t);
-    });
-}
-
-node node::with_property(std::string_view ident, std::initializer_list<std::string_view> texts) const& {
-    detail::check_ident(ident);
-    if (texts.size() == 0) throw std::invalid_argument("a property needs at least one value");
-    return detail::node_with(*this, ident, [&](std::string& out) {
-        out += ident;
-        for (const auto t : texts) detail::append_text_value(out, t);
-    });
-}
-
-node node::with_raw_property(std::string_view ident, const std::vector<std::string>& raw_values) const& {
-    detail::check_ident(ident);
-    if (raw_values.empty()) throw std::invalid_argument("a property needs at least one value");
-    for (const auto& r : raw_values) detail::check_raw(r);
-    return detail::node_with(*this, ident, [&](std::string& out) {
-        out += ident;
-        for (const auto& r : raw_values) {
-            out += '[';
-            out += r;
-            out += ']';
-        }
-    });
-}
-
-node node::without_property(std::string_view ident) const& {
-    if (!has(ident)) return *this;
-    return detail::node_with(*this, ident, nullptr);
-}
-
-bool operator==(const node& a, const node& b) {
-    if (a.same(b)) return true;
-    const property_range ra = a.properties();
-    const property_range rb = b.properties();
-    auto ia = ra.begin();
-    auto ib = rb.begin();
-    const auto end = property_range::iterator();
-    for (; ia != end && ib != end; ++ia, ++ib) {
-        if (ia->ident() != ib->ident() || ia->size() != ib->size()) return false;
-        auto vb = ib->begin();
-        for (const value& va : *ia) {
-            const value w = *vb++;
-            if (va.raw() != w.raw() && canonical_raw(va.raw()) != canonical_raw(w.raw())) return false;
-        }
-    }
-    return ia == end && ib == end;
-}
 
 // --- game_tree --------------------------------------------------------------------------
 
@@ -509,126 +386,6 @@ bool operator==(const collection& a, const collection& b) {
     for (std::size_t i = 0; i < a.size(); ++i)
         if (!(a[i] == b[i])) return false;
     return true;
-}
-
-// --- navigation -------------------------------------------------------------------------
-
-cursor::cursor(game_tree root) {
-    if (!root.valid()) throw std::invalid_argument("cursor on a null game tree");
-    stack_.push_back(std::move(root));
-}
-
-node cursor::current() const { return stack_.back()[path_.index]; }
-
-std::size_t cursor::child_count() const noexcept {
-    const game_tree& t = stack_.back();
-    return path_.index + 1 < t.size() ? 1 : t.variations().size();
-}
-
-bool cursor::to_child(std::size_t k) {
-    const game_tree& t = stack_.back();
-    if (path_.index + 1 < t.size()) {
-        if (k != 0) return false;
-        ++path_.index;
-    } else {
-        if (k >= t.variations().size()) return false;
-        game_tree c = t.variations()[k];
-        stack_.push_back(std::move(c));
-        path_.variations.push_back(static_cast<std::uint32_t>(k));
-        path_.index = 0;
-    }
-    ++depth_;
-    return true;
-}
-
-bool cursor::to_parent() {
-    if (depth_ == 0) return false;
-    if (path_.index > 0) {
-        --path_.index;
-    } else {
-        stack_.pop_back();
-        path_.variations.pop_back();
-        path_.index = static_cast<std::uint32_t>(stack_.back().size() - 1);
-    }
-    --depth_;
-    return true;
-}
-
-preorder::preorder(const game_tree& root) {
-    if (root.valid()) {
-        stack_.push_back({root, 0, 0});
-        load();
-    }
-}
-
-void preorder::load() {
-    const frame& f = stack_.back();
-    const detail::tree_rep& t = *tree_access::rep(f.tree);
-    const auto i = static_cast<std::uint32_t>(f.index);
-    tree_access::set_node(current_, t, i);
-    // The run next() steps through inline: the following slots that are offsets in the
-    // source of current_ (all of them unless an edit put nodes of other sources here).
-    slot_ = t.slots() + i;
-    run_ = 0;
-    if (slot_[0] & detail::foreign_bit) return;
-    const std::uint32_t rest = t.node_count - i - 1;
-    if (!t.foreign) {
-        run_ = rest;
-        return;
-    }
-    while (run_ < rest && !(slot_[run_ + 1] & detail::foreign_bit)) ++run_;
-}
-
-std::size_t preorder::depth() const noexcept { return stack_.empty() ? 0 : stack_.size() - 1; }
-
-void preorder::advance() {
-    if (stack_.empty()) return;
-    if (frame& f = stack_.back(); f.index + 1 < f.tree.size()) {
-        ++f.index;
-        ++number_;
-        load();
-        return;
-    }
-    while (!stack_.empty()) {
-        frame& f = stack_.back();
-        if (f.next_variation < f.tree.variations().size()) {
-            game_tree c = f.tree.variations()[f.next_variation++];
-            stack_.push_back({std::move(c), 0, 0});
-            ++number_;
-            load();
-            return;
-        }
-        stack_.pop_back();
-    }
-    current_ = node();
-    run_ = 0;
-}
-
-main_line::iterator::iterator(const game_tree* t) : tree_(t) {
-    if (tree_ != nullptr) current_.node = (*tree_)[0];
-}
-
-main_line::iterator& main_line::iterator::operator++() {
-    node_path& path = current_.path;
-    if (path.index + 1 < tree_->size()) {
-        ++path.index;
-    } else if (!tree_->variations().empty()) {
-        tree_ = &tree_->variations()[0];
-        path.variations.push_back(0);
-        path.index = 0;
-    } else {
-        tree_ = nullptr;
-        current_ = {};
-        return *this;
-    }
-    current_.node = (*tree_)[path.index];
-    return *this;
-}
-
-std::vector<node> main_line::nodes() const {
-    std::vector<node> out;
-    for (const entry& e : *this) out.push_back(e.node);
-    return out;
 }
 
 }  // namespace sgf

@@ -11,7 +11,7 @@
 #include "sgf/charset.hpp"
 #include "sgf/value.hpp"
 #include "table/findings.hpp"
-#include "values/line_break.hpp"
+#include "grammar/line_break.hpp"
 #include "values/match.hpp"
 
 namespace sgf::detail {

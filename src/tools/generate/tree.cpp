@@ -4,6 +4,10 @@
 // annotations only with a move, DD[]/VW[] only when something is inherited) and, for Go,
 // a board: moves go to empty points and never capture, AB/AW to empty points, AE to
 // stones, so the checker's replay (W206, W207) has nothing to say either.
+//
+// Over 500 lines on purpose: one class (`builder`) whose methods share the state of the path
+// being generated (the board, the inherited properties, the game-info node, the exclusive
+// groups); split across files they would pass that state around. A tool, not the library.
 #include <algorithm>
 #include <array>
 #include <set>

@@ -1,6 +1,7 @@
 #pragma once
 // One definition of a line break inside a value (000_* "Text": LF, CR, CRLF and LFCR each
-// count as one), for unescaping (value.cpp) and the decoder's offset map (decode.cpp).
+// count as one), for unescaping (src/tree/value.cpp) and the decoder's offset map
+// (src/values/decode.cpp). A lexical rule, so in grammar/, below both.
 #include <cstddef>
 #include <string_view>
 

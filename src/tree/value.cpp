@@ -5,7 +5,7 @@
 #include "grammar/value_scan.hpp"
 #include "sgf/value.hpp"
 #include "tree/source.hpp"
-#include "values/line_break.hpp"
+#include "grammar/line_break.hpp"
 
 namespace sgf {
 

@@ -1,14 +1,11 @@
 // Inheritance of properties marked inherit (ff4_sgf.txt 2.2.2): the effective value at a
-// node, an incremental walker with an undo log, and the JSON tree with the inherited state.
+// node and an incremental walker with an undo log, which the checker (src/check/tree.cpp)
+// and the JSON writer (src/write/json_inherited.cpp) use. Table data read over the tree,
+// below both: nothing here checks or writes.
 #include "sgf/inherit.hpp"
 
 #include <algorithm>
 #include <stdexcept>
-
-#include "check/internal.hpp"
-#include "sgf/check.hpp"
-#include "sgf/json.hpp"
-#include "write/json_tree.hpp"
 
 namespace sgf {
 
@@ -160,58 +157,6 @@ void for_each_inherited(const game_tree& root, const inherited_visitor& visit, p
             }
         },
         [] {});
-}
-
-namespace {
-
-// The JSON tree's "inherited" array (json.cpp writes the tree; this hook the walker's state).
-class inherited_hook : public detail::json_tree_hook {
-public:
-    explicit inherited_hook(profile p) : profile_(p) {}
-    [[nodiscard]] std::string_view key() const override { return "inherited"; }
-    void enter_top(const game_tree& root) override {
-        const tree_context ctx = context_of(root, profile_);
-        w_ = inherit_walker(ctx.ff, ctx.gm, profile_);
-        marks_.clear();
-    }
-    void enter(const game_tree&) override { marks_.push_back(w_.mark()); }
-    void node(const sgf::node& n, detail::json_tree_writer& out) override {
-        apply_node(w_, n);
-        out.put("[");
-        bool first = true;
-        for (std::size_t k = 0; k < w_.size(); ++k) {
-            if (!w_.effective(k)) continue;
-            if (!first) out.put(",");
-            first = false;
-            out.property(*w_.effective(k));
-        }
-        out.put("]");
-    }
-    void leave() override {
-        w_.undo(marks_.back());
-        marks_.pop_back();
-    }
-
-private:
-    profile profile_;
-    inherit_walker w_;
-    std::vector<std::size_t> marks_;
-};
-
-}  // namespace
-
-std::string to_json_with_inherited(const collection& c, profile p, const raw_decoder& decode) {
-    std::string out;
-    inherited_hook hook(p);
-    detail::json_decoder decoder;
-    if (decode)
-        decoder = [&decode](std::size_t tree, std::string_view raw, std::string& scratch) {
-            scratch = decode(tree, raw);
-            return std::string_view(scratch);
-        };
-    detail::json_tree_writer w([&out](std::string_view s) { out.append(s); }, {}, decoder, &hook);
-    w.document(c);
-    return out;
 }
 
 }  // namespace sgf
