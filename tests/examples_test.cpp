@@ -15,6 +15,8 @@
 #include "sgf/write.hpp"
 #include "tests/test_util.hpp"
 
+using namespace std::string_view_literals;
+
 namespace {
 
 namespace fs = sgf_test::fs;
@@ -334,19 +336,19 @@ TEST_CASE("var.html common pitfalls are rejected with their codes") {
     };
     for (const auto& r : rows) {
         CAPTURE(r.text);
-        const sgf::parse_result strict = sgf::parse(r.text);
+        const sgf::parse_result strict = sgf::parse(std::string_view(r.text));
         CHECK_FALSE(strict.ok());
         const std::string codes = sgf_test::codes_of(strict.diagnostics, true);
         CHECK(codes.substr(0, codes.find(' ')) == r.first);
     }
     // What the recovering parser keeps.
-    const auto w = sgf::parse("(W[tt])", {.lenient = true});
+    const auto w = sgf::parse("(W[tt])"sv, {.lenient = true});
     REQUIRE(w.trees.size() == 1);
     CHECK(first_value(w.trees[0][0], "W") == "tt");
-    const auto after = sgf::parse("(;)W[tt]", {.lenient = true});
+    const auto after = sgf::parse("(;)W[tt]"sv, {.lenient = true});
     REQUIRE(after.trees.size() == 1);
     CHECK(after.trees[0][0].empty());
-    CHECK(sgf_test::codes_of(sgf::parse("()").diagnostics) == "E019 E001");
+    CHECK(sgf_test::codes_of(sgf::parse("()"sv).diagnostics) == "E019 E001");
 }
 
 TEST_CASE("DD_VW.html: compressed and uncompressed point lists name the same points") {

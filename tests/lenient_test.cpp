@@ -118,32 +118,32 @@ TEST_CASE("lenient: a NUL inside a value is data and no finding") {
 
 TEST_CASE("lenient: FF[1]-FF[3] identifiers with lowercase letters are warnings not errors") {
     SUBCASE("FF[3]") {
-        const auto r = sgf::parse("(;FF[3]GaMe[1]CoPyright[x];Black[cc])");
+        const auto r = sgf::parse("(;FF[3]GaMe[1]CoPyright[x];Black[cc])"sv);
         CHECK(sgf_test::codes_of(r.diagnostics, true) == "W011@1:8 W011@1:15 W011@1:28");
         CHECK(r.ok());
         CHECK(r.diagnostics[0].hint.find("read as GM") != std::string::npos);
         CHECK(r.diagnostics[1].message.find("'CoPyright'") != std::string::npos);
     }
     SUBCASE("no FF means FF[1]") {
-        const auto r = sgf::parse("(;PlayerBlack[Bob]VieW[])");
+        const auto r = sgf::parse("(;PlayerBlack[Bob]VieW[])"sv);
         CHECK(sgf_test::codes_of(r.diagnostics, true) == "W011@1:3 W011@1:19");
         CHECK(r.diagnostics[0].hint.find("read as PB") != std::string::npos);
         CHECK(r.diagnostics[1].hint.find("read as VW") != std::string::npos);
     }
     SUBCASE("FF[4] keeps E011") {
-        const auto r = sgf::parse("(;FF[4]GaMe[1])");
+        const auto r = sgf::parse("(;FF[4]GaMe[1])"sv);
         CHECK(sgf_test::codes_of(r.diagnostics, true) == "E011@1:8");
         CHECK_FALSE(r.ok());
         CHECK(r.diagnostics[0].hint.find("'GM'") != std::string::npos);
     }
     SUBCASE("each game tree by its own FF") {
-        const auto r = sgf::parse("(;FF[3]CoPyright[a])(;FF[4]CoPyright[b])(;FileFormat[3]CoPyright[c])");
+        const auto r = sgf::parse("(;FF[3]CoPyright[a])(;FF[4]CoPyright[b])(;FileFormat[3]CoPyright[c])"sv);
         // one finding per identifier and level: CoPyright of both FF[3] trees is one W011
         CHECK(sgf_test::codes_of(r.diagnostics, true) == "W011@1:8 E011@1:28 W011@1:43");
         CHECK(r.diagnostics[0].count == 2);
     }
     SUBCASE("an FF that is no number keeps E011") {
-        const auto r = sgf::parse("(;FF[four]GaMe[1])");
+        const auto r = sgf::parse("(;FF[four]GaMe[1])"sv);
         CHECK(sgf_test::codes_of(r.diagnostics) == "E011");
     }
 }

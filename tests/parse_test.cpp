@@ -10,6 +10,8 @@
 #include "sgf/json.hpp"
 #include "sgf/parse.hpp"
 
+using namespace std::string_view_literals;
+
 namespace {
 
 struct found {
@@ -53,15 +55,15 @@ TEST_CASE("values may hold any byte including NUL") {
 }
 
 TEST_CASE("empty file") {
-    const auto r = sgf::parse("");
+    const auto r = sgf::parse(""sv);
     CHECK_FALSE(r.ok());
     CHECK(has(r, "E001", 1, 1));
     CHECK(r.trees.empty());
-    CHECK(has(sgf::parse("  \n "), "E001", 2, 2));
+    CHECK(has(sgf::parse("  \n "sv), "E001", 2, 2));
 }
 
 TEST_CASE("unterminated value at end of file") {
-    const auto r = sgf::parse("(;GM[1]\n;C[abc");
+    const auto r = sgf::parse("(;GM[1]\n;C[abc"sv);
     CHECK(has(r, "E008", 2, 3));
     CHECK(has(r, "E004", 2, 7));
     REQUIRE(r.trees.size() == 1);
@@ -77,27 +79,27 @@ TEST_CASE("unterminated value at end of file") {
 }
 
 TEST_CASE("missing and extra closing parentheses") {
-    auto r = sgf::parse("(;B[aa](;W[bb])");
+    auto r = sgf::parse("(;B[aa](;W[bb])"sv);
     CHECK(has(r, "E004", 1, 16));
     CHECK(r.trees.size() == 1);
     CHECK(r.trees[0].variations().size() == 1);
-    r = sgf::parse("(;B[aa]))");
+    r = sgf::parse("(;B[aa]))"sv);
     CHECK(codes_of(r).size() == 1);
     CHECK(has(r, "E005", 1, 9));
     CHECK(r.trees.size() == 1);
 }
 
 TEST_CASE("empty game tree is not FF[4]") {
-    auto r = sgf::parse("(;B[aa]()(;W[bb]))");
+    auto r = sgf::parse("(;B[aa]()(;W[bb]))"sv);
     CHECK(has(r, "E006", 1, 8));
     CHECK(r.trees[0].variations().size() == 1);
-    r = sgf::parse("()");  // where a game tree of the collection stands: E019
+    r = sgf::parse("()"sv);  // where a game tree of the collection stands: E019
     CHECK(has(r, "E019", 1, 1));
     CHECK(has(r, "E001", 1, 3));
 }
 
 TEST_CASE("game tree without a leading node marker") {
-    const auto r = sgf::parse("(B[aa];W[bb])");
+    const auto r = sgf::parse("(B[aa];W[bb])"sv);
     CHECK(has(r, "E007", 1, 2));
     REQUIRE(r.trees.size() == 1);
     CHECK(r.trees[0].size() == 2);
@@ -105,37 +107,37 @@ TEST_CASE("game tree without a leading node marker") {
 }
 
 TEST_CASE("property without value and value without property") {
-    auto r = sgf::parse("(;B;W[aa])");
+    auto r = sgf::parse("(;B;W[aa])"sv);
     CHECK(has(r, "E009", 1, 3));
     CHECK(r.trees[0].size() == 2);
-    r = sgf::parse("(;[aa]W[bb])");
+    r = sgf::parse("(;[aa]W[bb])"sv);
     CHECK(has(r, "E010", 1, 3));
     CHECK(dump("(;[aa]W[bb])") == R"({"format":"sgf-tree","version":2,"trees":[{"nodes":[[["W",["bb"]]]],"variations":[]}]})");
 }
 
 TEST_CASE("lowercase letters in an identifier") {
-    const auto r = sgf::parse("(;FF[4]GaMe[1]CoPyright[x])");
+    const auto r = sgf::parse("(;FF[4]GaMe[1]CoPyright[x])"sv);
     CHECK(has(r, "E011", 1, 8));
     CHECK(has(r, "E011", 1, 15));
     REQUIRE(r.trees.size() == 1);
     CHECK(r.trees[0][0].find("GaMe"));  // kept as written: nothing is lost
     // FF[1]-FF[3] (and a root without FF: its default is 1) allowed them: a warning
-    const auto old = sgf::parse("(;GaMe[1])(;FF[3]CoPyright[x])(;FF[4]GaMe[1])");
+    const auto old = sgf::parse("(;GaMe[1])(;FF[3]CoPyright[x])(;FF[4]GaMe[1])"sv);
     CHECK(has(old, "W011", 1, 3));
     CHECK(has(old, "W011", 1, 18));
     CHECK(has(old, "E011", 1, 38));
-    const auto lenient = sgf::parse("(;FF[4]GaMe[1])", {.lenient = true});
+    const auto lenient = sgf::parse("(;FF[4]GaMe[1])"sv, {.lenient = true});
     CHECK(lenient.ok());
     REQUIRE(lenient.diagnostics.size() == 1);
     CHECK(lenient.diagnostics[0].level == sgf::severity::warning);
 }
 
 TEST_CASE("junk before the first and after the last game tree") {
-    auto r = sgf::parse("Licence (c) 2004\n(;B[aa])\ntrailing");
+    auto r = sgf::parse("Licence (c) 2004\n(;B[aa])\ntrailing"sv);
     CHECK(has(r, "E002", 1, 1));
     CHECK(has(r, "E003", 3, 1));
     CHECK(r.trees.size() == 1);
-    r = sgf::parse("(;B[aa]);W[bb]");
+    r = sgf::parse("(;B[aa]);W[bb]"sv);
     CHECK(has(r, "E003", 1, 9));
 }
 
@@ -146,7 +148,7 @@ TEST_CASE("junk between tokens") {
 }
 
 TEST_CASE("node after a variation becomes one more variation") {
-    const auto r = sgf::parse("(;A[1](;B[2]);C[3])");
+    const auto r = sgf::parse("(;A[1](;B[2]);C[3])"sv);
     CHECK(has(r, "E013", 1, 14));
     REQUIRE(r.trees.size() == 1);
     CHECK(r.trees[0].variations().size() == 2);
@@ -154,14 +156,14 @@ TEST_CASE("node after a variation becomes one more variation") {
 }
 
 TEST_CASE("byte order mark") {
-    const auto r = sgf::parse("\xEF\xBB\xBF(;B[aa])");
+    const auto r = sgf::parse("\xEF\xBB\xBF(;B[aa])"sv);
     CHECK(r.ok());
     CHECK(has(r, "W015", 1, 1));
     CHECK(r.trees.size() == 1);
 }
 
 TEST_CASE("one pass reports every problem with its own code") {
-    const auto r = sgf::parse("junk(;FF[4]GaMe[1]B;[x]W[aa](;W[bb]));C[x])(;C[open");
+    const auto r = sgf::parse("junk(;FF[4]GaMe[1]B;[x]W[aa](;W[bb]));C[x])(;C[open"sv);
     std::vector<std::string> codes;
     for (const auto& f : codes_of(r)) codes.push_back(f.code);
     for (std::string_view c : {"E002", "E011", "E009", "E010", "E003", "E008", "E004"}) {
@@ -173,7 +175,7 @@ TEST_CASE("one pass reports every problem with its own code") {
 }
 
 TEST_CASE("positions count LF CR CRLF and LFCR as one line break each") {
-    const auto r = sgf::parse("(;A[1]\n;B[2]\r;C[3]\r\n;D[4]\n\r;E[5]\n\n;F[6] #)");
+    const auto r = sgf::parse("(;A[1]\n;B[2]\r;C[3]\r\n;D[4]\n\r;E[5]\n\n;F[6] #)"sv);
     REQUIRE(r.trees.size() == 1);
     const auto& t = r.trees[0];
     for (std::size_t i = 0; i < 6; ++i) {
@@ -225,7 +227,7 @@ TEST_CASE("a million nested and a million sibling variations") {
 }
 
 TEST_CASE("every finding of the parser has the code of its rule at its level") {
-    const auto r = sgf::parse("junk(;FF[4]aB[]b[]C[x)(;FF[3]aB[])(");
+    const auto r = sgf::parse("junk(;FF[4]aB[]b[]C[x)(;FF[3]aB[])("sv);
     REQUIRE_FALSE(r.diagnostics.empty());
     for (const auto& d : r.diagnostics) {
         CAPTURE(d.code);

@@ -11,6 +11,8 @@
 #include "sgf/parse.hpp"
 #include "table/findings.hpp"
 
+using namespace std::string_view_literals;
+
 using sgf::profile;
 using sgf::rule;
 using sgf::rule_level;
@@ -95,7 +97,7 @@ TEST_CASE("one line: line breaks and control characters are escaped") {
 }
 
 TEST_CASE("a finding with a line break in its value is one line") {
-    const auto r = sgf::parse("(;FF[4]GM[1];BL[14\n0])");
+    const auto r = sgf::parse("(;FF[4]GM[1];BL[14\n0])"sv);
     const auto ds = sgf::check(r.trees);
     REQUIRE(ds.size() == 1);
     CHECK(ds[0].code == "E101");

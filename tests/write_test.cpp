@@ -13,6 +13,8 @@
 #include "sgf/write.hpp"
 #include "tests/test_util.hpp"
 
+using namespace std::string_view_literals;
+
 namespace {
 
 using namespace std::string_literals;
@@ -191,7 +193,7 @@ TEST_CASE("edited trees are written canonically") {
 
 TEST_CASE("recovered trees are written as valid SGF") {
     // An unclosed value ends with a lone '\': it is written as an escaped '\'.
-    const auto r = sgf::parse("(;C[ab\\", {.lenient = true});
+    const auto r = sgf::parse("(;C[ab\\"sv, {.lenient = true});
     CHECK(sgf_test::codes_of(r.diagnostics) == "W008 W004");
     REQUIRE(r.trees.size() == 1);
     CHECK(r.trees[0][0].find("C")->front().raw() == "ab\\");
@@ -199,7 +201,7 @@ TEST_CASE("recovered trees are written as valid SGF") {
     CHECK(w == "(;C[ab\\\\])\n");
     CHECK(parse_ok(w)[0][0].find("C")->front().unescaped() == "ab\\");
     // Missing ')' and a variation without ';'.
-    const auto r2 = sgf::parse("(;B[aa](W[bb])", {.lenient = true});
+    const auto r2 = sgf::parse("(;B[aa](W[bb])"sv, {.lenient = true});
     CHECK(sgf_test::codes_of(r2.diagnostics) == "W007 W004");
     CHECK(sgf::write(r2.trees) == "(;B[aa]\n(;W[bb]))\n");
 }
@@ -208,13 +210,13 @@ TEST_CASE("an unclosed value at the end of a property list stays in the property
     // Regression: "(;C[abc" keeps the unclosed value as C's value (E008), but in
     // "(;AB[aa][bb" the strict `property` rule matches "AB[aa]" first, so "[bb" is then
     // reported a second time as a value without a property (E010) and dropped.
-    const auto one = sgf::parse("(;C[abc", {.lenient = true});
+    const auto one = sgf::parse("(;C[abc"sv, {.lenient = true});
     CHECK(sgf_test::codes_of(one.diagnostics) == "W008 W004");
     CHECK(sgf::write(one.trees) == "(;C[abc])\n");
-    const auto two = sgf::parse("(;AB[aa][bb", {.lenient = true});
+    const auto two = sgf::parse("(;AB[aa][bb"sv, {.lenient = true});
     CHECK(sgf_test::codes_of(two.diagnostics) == "W008 W004");
     CHECK(sgf::write(two.trees) == "(;AB[aa][bb])\n");
-    const auto spaced = sgf::parse("(;B[aa]\n[cc", {.lenient = true});
+    const auto spaced = sgf::parse("(;B[aa]\n[cc"sv, {.lenient = true});
     CHECK(sgf_test::codes_of(spaced.diagnostics) == "W008 W004");
     CHECK(sgf::write(spaced.trees) == "(;B[aa][cc])\n");
 }

@@ -103,6 +103,30 @@ node node::with_property(std::string_view ident, std::initializer_list<std::stri
     });
 }
 
+node node::with_composed_property(std::string_view ident, std::initializer_list<composed_text> values) const& {
+    std::vector<std::pair<std::string, std::string>> parts;
+    parts.reserve(values.size());
+    for (const composed_text& v : values) parts.emplace_back(v.first, v.second);
+    return with_composed_property(ident, parts);
+}
+
+node node::with_composed_property(std::string_view ident,
+                                  const std::vector<std::pair<std::string, std::string>>& values) const& {
+    detail::check_ident(ident);
+    if (values.empty()) throw std::invalid_argument("a property needs at least one value");
+    return detail::node_with(*this, ident, [&](std::string& out) {
+        out += ident;
+        for (const auto& [first, second] : values) {
+            // Every ':' inside a part escaped: the one written between them is the separator.
+            out += '[';
+            out += escape(first, true);
+            out += ':';
+            out += escape(second, true);
+            out += ']';
+        }
+    });
+}
+
 node node::with_raw_property(std::string_view ident, const std::vector<std::string>& raw_values) const& {
     detail::check_ident(ident);
     if (raw_values.empty()) throw std::invalid_argument("a property needs at least one value");

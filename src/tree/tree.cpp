@@ -225,9 +225,15 @@ game_tree game_tree::with_node(std::size_t i, const node& n) && {
 
 game_tree game_tree::with_node_appended(const node& n) const& {
     if (!p_) return game_tree({n});
-    auto ns = nodes();
-    ns.push_back(n);
-    return detail::build_tree(p_->src, p_->open, ns, children_of(*this));
+    // This version stays as it is: a copy of the slots (4 bytes a node), the variations'
+    // handles and the table of foreign nodes, with room for the new node. No node handle is
+    // made for the slots that are offsets; the && form (or game_tree_builder) is the linear
+    // way to append (tree.hpp).
+    detail::tree_rep* g = detail::grown(*p_, p_->node_count + 1, p_->child_count);
+    game_tree t = tree_access::adopt(g);
+    g->slots()[g->node_count] = detail::slot_for(*g, n);
+    ++g->node_count;
+    return t;
 }
 
 game_tree game_tree::with_node_appended(const node& n) && {

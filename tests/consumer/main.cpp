@@ -5,8 +5,10 @@
 #include <sgf/typed_value.hpp>
 #include <sgf/write.hpp>
 
+using namespace std::string_view_literals;
+
 int main() {
-    const auto r = sgf::parse("(;FF[4]GM[1]SZ[9]KM[6.5]PB[Honinbo\nShusaku];B[cc])");
+    const auto r = sgf::parse("(;FF[4]GM[1]SZ[9]KM[6.5]PB[Honinbo\nShusaku];B[cc])"sv);
     if (!r.ok() || sgf::write(r.trees) != "(;FF[4]GM[1]SZ[9]KM[6.5]PB[Honinbo\nShusaku]\n;B[cc])\n") return 1;
     const sgf::node root = r.trees[0].front();
     const sgf::tree_context ctx = sgf::context_of(root);
