@@ -4,7 +4,6 @@
 // decode_formats.cpp.
 #include "values/decode.hpp"
 
-#include <charconv>
 #include <limits>
 
 #include "grammar/value_types.hpp"
@@ -15,43 +14,6 @@
 #include "values/match.hpp"
 
 namespace sgf::detail {
-
-double real_value(std::string_view matched) noexcept {
-    // At most 15 digits: the digits as an integer m and the fraction's length k give m and
-    // 10^k exactly as doubles, and m / 10^k is the correctly rounded value (Clinger's fast
-    // path), which is what from_chars gives; the rest goes to from_chars.
-    if (matched.size() <= 16) {
-        static constexpr double powers[] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
-                                            1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
-        std::size_t i = !matched.empty() && (matched[0] == '+' || matched[0] == '-') ? 1 : 0;
-        std::uint64_t m = 0;
-        std::size_t digits = 0, fraction = 0;
-        bool dot = false, plain = i < matched.size();
-        for (; i < matched.size() && plain; ++i) {
-            const auto d = static_cast<unsigned char>(matched[i] - '0');
-            if (d <= 9) {
-                m = m * 10 + d;
-                ++digits;
-                fraction += dot ? 1 : 0;
-            } else if (matched[i] == '.' && !dot) {
-                dot = true;
-            } else {
-                plain = false;
-            }
-        }
-        if (plain && digits >= 1 && digits <= 15) {
-            const double v = static_cast<double>(m) / powers[fraction];
-            return matched[0] == '-' ? -v : v;
-        }
-    }
-    const char* b = matched.data();
-    const char* e = b + matched.size();
-    if (b < e && *b == '+') ++b;  // from_chars reads no '+'
-    double d = 0;
-    const auto r = std::from_chars(b, e, d);
-    if (r.ec == std::errc::result_out_of_range) d = (*b == '-' ? -1 : 1) * std::numeric_limits<double>::infinity();
-    return d;
-}
 
 void fail(decoded_value& d, rule r, std::uint32_t at, std::string_view ident, std::string_view raw, std::string_view what) {
     d.value = none{};
@@ -136,24 +98,6 @@ std::string words_text(std::string_view list) {
 
 bool in_list(std::string_view list, std::string_view word, bool case_insensitive) noexcept {
     return any_word(list, [&](std::string_view w) { return case_insensitive ? iequal(w, word) : w == word; });
-}
-
-// Number = ["+"|"-"] Digit { Digit }: saturating at the int64 limits (a number past them is
-// still a Number; ranges say whether it is allowed).
-std::int64_t number_value(std::string_view t) noexcept {
-    std::size_t i = 0;
-    bool negative = false;
-    if (!t.empty() && (t[0] == '+' || t[0] == '-')) {
-        negative = t[0] == '-';
-        i = 1;
-    }
-    constexpr auto limit = std::numeric_limits<std::int64_t>::max();
-    std::int64_t v = 0;
-    for (; i < t.size(); ++i) {
-        const int d = t[i] - '0';
-        v = v > (limit - d) / 10 ? limit : v * 10 + d;
-    }
-    return negative ? -v : v;
 }
 
 // ------------------------------------------------------------------------ basic types
