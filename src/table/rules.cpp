@@ -1,3 +1,6 @@
+// Over 500 lines on purpose: the rule table is data, one row per kind of finding with its
+// level per profile and FF version, its meaning, hint and spec sentence; split, a rule's
+// rows would no longer be read in one place.
 // The rule rows: one row per kind of finding (include/sgf/diagnostic.hpp). A level is graded
 // from the spec's own words for the version the file declares: an error is what the spec
 // forbids (the EBNF and value-type grammar, "must", "illegal", "not allowed", "only ...

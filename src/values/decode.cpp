@@ -342,27 +342,6 @@ void check_keyword_pair(decoded_value& d, const property_rule& r, std::string_vi
     }
 }
 
-// ff4_properties.txt RU: "SGF requires mandatory names only for a small set of well known
-// rule sets ... Mandatory names for Go (GM[1])": any other name is free; one of these four
-// written otherwise ("japanese", "AGA rules", "New Zealand") is reported.
-void check_rule_set(decoded_value& d, std::string_view ident, std::string_view raw, const decode_options& o) {
-    if (o.game == nullptr || o.game->gm != 1) return;
-    std::string key;  // letters only, lowercase, without a trailing "rules"
-    for (const char ch : raw)
-        if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z')) key += static_cast<char>(ch | 0x20);
-    if (key.size() > 5 && key.ends_with("rules")) key.resize(key.size() - 5);
-    static constexpr std::pair<std::string_view, std::string_view> names[] = {
-        {"aga", "AGA"}, {"american", "AGA"},   {"goe", "GOE"},  {"ing", "GOE"},
-        {"japanese", "Japanese"}, {"japan", "Japanese"}, {"nihonkiin", "Japanese"},
-        {"nz", "NZ"}, {"newzealand", "NZ"}};
-    for (const auto& [k, name] : names)
-        if (key == k && raw != name) {
-            fail(d, rule::rule_set_name, 0, ident, raw,
-                 cat("the ", name, " rule set has the mandatory name ", name, " (ff4_properties.txt RU: 'Mandatory names for Go')"));
-            return;
-        }
-}
-
 // What row r adds to a value of its shape (no direction, the number range, the formats
 // that check the text). Every return is `d` (built in the caller's place, never moved).
 decoded_value checked_value(const property_rule& r, std::string_view raw, const decode_options& o) {

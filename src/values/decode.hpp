@@ -183,6 +183,8 @@ decoded_value decode_point_list_item(const game_rule& g, std::string_view raw, c
 // The formats (src/values/decode_formats.cpp); each returns the typed value of the whole value.
 decoded_value decode_date(std::string_view raw, std::string_view ident);
 decoded_value decode_result(std::string_view raw, std::string_view ident, value_format style);
+// RU of Go: one of the four rule sets with a mandatory name written otherwise (in `d`).
+void check_rule_set(decoded_value& d, std::string_view ident, std::string_view raw, const decode_options& o);
 decoded_value decode_time(std::string_view raw, std::string_view ident);
 decoded_value decode_size(const game_rule* g, std::string_view raw, std::string_view ident);
 // SZ's two sides (one number: a square), without limits; nullopt when it is no size.
