@@ -124,35 +124,30 @@ constexpr charset_entry charsets[] = {
 namespace {
 
 // The registry's charsets as entries of the table: decoded by the first of their names iconv
-// knows (none: no decoder, decoding fails), of family not_ascii when iconv does not read the
-// printable ASCII characters as themselves, generic when stateful, else single_byte. Built
-// once, on the first name the main table does not know.
+// knows (none: no decoder, decoding fails); of family not_ascii when the registry's data says
+// ASCII text is other bytes in it (not_ascii_charsets: the same verdict in every build,
+// whatever its iconv holds), generic when stateful or without a decoder, else single_byte. Built once, on the
+// first name the main table does not know.
 const std::vector<charset_entry>& registered_entries() {
     static const std::vector<charset_entry> entries = [] {
-        std::string ascii = "\t\n\r";
-        for (char ch = 0x20; ch < 0x7f; ++ch) ascii += ch;
         std::vector<charset_entry> out;
         out.reserve(std::size(detail::registered_charsets));
         for (const detail::registered_charset& r : detail::registered_charsets) {
             charset_entry e{r.name, "", family::generic, {}, {}};
             for (std::size_t k = 0; k < r.aliases.size() && k < e.aliases.size(); ++k) e.aliases[k] = r.aliases[k];
+            const bool not_ascii = std::find(std::begin(detail::not_ascii_charsets), std::end(detail::not_ascii_charsets),
+                                             r.name) != std::end(detail::not_ascii_charsets);
+            const bool stateful = r.name.starts_with("ISO-2022") || r.name == "JIS_Encoding" ||
+                                  r.name == "ISO-10646-UTF-1" || r.name.starts_with("Extended_UNIX_Code");
             std::vector<std::string_view> names{r.name};
             for (const std::string_view a : r.aliases)
                 if (!a.empty()) names.push_back(a);
-            for (const std::string_view n : names) {
-                iconv_handle cd("UTF-8", std::string(n));
-                if (!cd.valid()) continue;
-                e.decoder = n;
-                std::string got(ascii.size() * 4 + 16, '\0');
-                const auto s = cd.convert(reinterpret_cast<const uchar*>(ascii.data()), ascii.size(), got.data(), got.size());
-                std::size_t produced = s.produced;
-                if (s.error == 0) produced += cd.flush(got.data() + produced, got.size() - produced);
-                const bool same = s.error == 0 && s.consumed == ascii.size() && got.substr(0, produced) == ascii;
-                const bool stateful = r.name.starts_with("ISO-2022") || r.name == "JIS_Encoding" ||
-                                      r.name == "ISO-10646-UTF-1" || r.name.starts_with("Extended_UNIX_Code");
-                e.fam = !same ? family::not_ascii : stateful ? family::generic : family::single_byte;
-                break;
-            }
+            for (const std::string_view n : names)
+                if (iconv_handle cd("UTF-8", std::string(n)); cd.valid()) {
+                    e.decoder = n;
+                    break;
+                }
+            e.fam = not_ascii ? family::not_ascii : stateful || e.decoder.empty() ? family::generic : family::single_byte;
             out.push_back(e);
         }
         return out;
