@@ -129,8 +129,9 @@ TEST_CASE("encoding: CA and its spellings") {
         // registered, no decoder here: an ASCII file needs none
         CHECK(sgf::load("(;FF[4]CA[ISO_646.irv:1983]C[x])").diagnostics.empty());
         CHECK(sgf_test::codes_of(sgf::load("(;FF[4]CA[irv]C[caf\xE9])").diagnostics).starts_with("W022"));
-        // ASCII text is other bytes in EBCDIC and UTF-7: not converted through them
-        for (const char* ca : {"IBM037", "EBCDIC-US", "NATS-SEFI", "UTF-7"}) {
+        // ASCII text is other bytes in EBCDIC and UTF-7: not converted through them (also when
+        // this iconv has no decoder for them: IBM01140, UNICODE-1-1-UTF-7)
+        for (const char* ca : {"IBM037", "EBCDIC-US", "NATS-SEFI", "UTF-7", "IBM01140", "UNICODE-1-1-UTF-7"}) {
             CAPTURE(ca);
             const auto e = sgf::load("(;FF[4]CA[" + std::string(ca) + "]GM[1];B[aa];W[bb])");
             CHECK(sgf_test::codes_of(e.diagnostics) == "W025");

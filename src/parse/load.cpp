@@ -157,6 +157,9 @@ std::string check_ca_spelling(input_report& rep, const property& ca) {
     }
     const std::string name(m->info.name);
     if (m->info.decoder.empty()) {  // in the registry (RFC 1345, IANA), but iconv cannot read it
+        // one in which ASCII text is other bytes (EBCDIC) cannot be the file's whatever its
+        // bytes: W025 by its name, no decoder needed
+        if (!m->info.ascii_compatible) return name;
         // (a file of ASCII bytes needs no decoder: its text reads the same in any of them)
         if (rep.ascii_only()) return {};
         rep.add(rule::ca_unknown, where, "CA[" + label + "] is a registered charset (RFC 1345 / IANA: " + name +
