@@ -15,6 +15,7 @@
 
 #include "cli/cli.hpp"
 #include "cli/selection.hpp"
+#include "input/utf8.hpp"
 #include "sgf/check_file.hpp"
 #include "sgf/fix.hpp"
 #include "sgf/json.hpp"
@@ -140,21 +141,8 @@ std::string utf8_of(const std::u16string& s) {
     std::string out;
     out.reserve(s.size() + s.size() / 2);
     auto put = [&out](char32_t cp) {
-        if (cp < 0x80) {
-            out.push_back(static_cast<char>(cp));
-        } else if (cp < 0x800) {
-            out.push_back(static_cast<char>(0xC0 | (cp >> 6)));
-            out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-        } else if (cp < 0x10000) {
-            out.push_back(static_cast<char>(0xE0 | (cp >> 12)));
-            out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-            out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-        } else {
-            out.push_back(static_cast<char>(0xF0 | (cp >> 18)));
-            out.push_back(static_cast<char>(0x80 | ((cp >> 12) & 0x3F)));
-            out.push_back(static_cast<char>(0x80 | ((cp >> 6) & 0x3F)));
-            out.push_back(static_cast<char>(0x80 | (cp & 0x3F)));
-        }
+        char buf[4];
+        out.append(buf, sgf::detail::charset_impl::put_utf8(buf, cp));
     };
     for (std::size_t i = 0; i < s.size(); ++i) {
         const char32_t u = s[i];

@@ -1,7 +1,8 @@
 #pragma once
 // UTF-8 as the charset decoders and the guess read and write it (Unicode 15 table 3-7):
 // one character's length and validity, code points to bytes, ASCII runs skipped eight
-// bytes at a time. Private to src/input/.
+// bytes at a time. The input stage's, and the one UTF-8 encoder of the JSON reader
+// (src/tools/json_value.hpp) and the WebAssembly binding.
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
