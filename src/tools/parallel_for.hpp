@@ -1,6 +1,7 @@
 #pragma once
 // Running independent pieces of work on worker threads: parallel_for (conformance, diff)
 // and ordered_for (sgfcheck check and stats: results consumed in input order).
+#include <algorithm>
 #include <atomic>
 #include <condition_variable>
 #include <cstddef>
@@ -49,26 +50,48 @@ void ordered_for(std::size_t n, unsigned jobs, std::size_t window, Produce produ
     std::condition_variable ready_cv, space_cv;
     std::size_t next = 0, consumed = 0;
     bool stop = false;
+    // Wake-ups only where a thread waits: with small work items (7,679 corpus files in 0.4 s)
+    // a notify per result and per consumption cost more in futex calls and context switches
+    // than the work (26,665 futex calls; -j 2 took 0.25 s of system time against 0.07 at -j 1).
+    constexpr std::size_t nobody = static_cast<std::size_t>(-1);
+    std::size_t consumer_waits_for = nobody;  // the index the consumer sleeps on
+    unsigned space_waiters = 0;               // workers asleep for room in the window
 
+    // A worker takes up to `batch` consecutive indices at a time and publishes their results
+    // together: one lock per batch, not two per item.
+    const std::size_t batch = std::max<std::size_t>(1, std::min<std::size_t>(8, window / (2 * jobs)));
     auto work = [&] {
+        std::vector<slot> done;
+        done.reserve(batch);
         for (;;) {
-            std::size_t i;
+            std::size_t first, last;
             {
                 std::unique_lock lock(mu);
-                space_cv.wait(lock, [&] { return stop || next >= n || next < consumed + window; });
+                while (!(stop || next >= n || next < consumed + window)) {
+                    ++space_waiters;
+                    space_cv.wait(lock);
+                    --space_waiters;
+                }
                 if (stop || next >= n) return;
-                i = next++;
+                first = next;
+                last = std::min({n, consumed + window, first + batch});
+                next = last;
             }
-            slot s;
-            try {
-                s.value.emplace(produce(i));
-            } catch (...) {
-                s.error = std::current_exception();
+            done.clear();
+            for (std::size_t i = first; i < last; ++i) {
+                slot& s = done.emplace_back();
+                try {
+                    s.value.emplace(produce(i));
+                } catch (...) {
+                    s.error = std::current_exception();
+                }
+                s.ready = true;
             }
-            s.ready = true;
-            std::lock_guard lock(mu);
-            slots[i % window] = std::move(s);
-            ready_cv.notify_all();
+            std::unique_lock lock(mu);
+            for (std::size_t i = first; i < last; ++i) slots[i % window] = std::move(done[i - first]);
+            const bool wake = consumer_waits_for >= first && consumer_waits_for < last;
+            lock.unlock();
+            if (wake) ready_cv.notify_one();
         }
     };
     std::vector<std::thread> workers;
@@ -84,14 +107,20 @@ void ordered_for(std::size_t n, unsigned jobs, std::size_t window, Produce produ
     try {
         for (std::size_t i = 0; i < n; ++i) {
             slot s;
+            bool wake = false;
             {
                 std::unique_lock lock(mu);
-                ready_cv.wait(lock, [&] { return slots[i % window].ready; });
+                while (!slots[i % window].ready) {
+                    consumer_waits_for = i;
+                    ready_cv.wait(lock);
+                }
+                consumer_waits_for = nobody;
                 s = std::move(slots[i % window]);
                 slots[i % window] = slot{};
                 consumed = i + 1;
+                wake = space_waiters > 0;
             }
-            space_cv.notify_all();
+            if (wake) space_cv.notify_all();
             if (s.error) std::rethrow_exception(s.error);
             consume(i, std::move(*s.value));
         }
