@@ -231,11 +231,11 @@ TEST_CASE("texts in the file's charset decode to UTF-8") {
     CHECK(u.get<sgf::text>("C", sgf::context_of(u))->value == "\xC3\xA9t\xC3\xA9");
 }
 
-TEST_CASE("the point and move shortcuts agree with the rules on every corpus value") {
-    SGF_NEEDS_SHARED("corpus");
-    // Every bracketed value of every corpus file (a plain scan: escapes skipped), and every
-    // two-byte string over a-z A-Z and a few others.
-    std::vector<std::string> values;
+namespace {
+
+// Every bracketed value of at most max_len bytes in every corpus file (a plain scan:
+// escapes skipped).
+void add_corpus_values(std::vector<std::string>& values, std::size_t max_len) {
     for (const auto& e : std::filesystem::recursive_directory_iterator(sgf_test::shared_dir() / "corpus")) {
         if (!e.is_regular_file() || e.path().extension() != ".sgf") continue;
         std::ifstream in(e.path(), std::ios::binary);
@@ -246,10 +246,20 @@ TEST_CASE("the point and move shortcuts agree with the rules on every corpus val
             if (s[i] != '[') continue;
             std::size_t j = i + 1;
             while (j < s.size() && s[j] != ']') j += s[j] == '\\' ? 2 : 1;
-            if (j - i - 1 <= 4) values.emplace_back(s.substr(i + 1, std::min(j, s.size()) - i - 1));
+            if (j - i - 1 <= max_len) values.emplace_back(s.substr(i + 1, std::min(j, s.size()) - i - 1));
             i = j;
         }
     }
+}
+
+}  // namespace
+
+TEST_CASE("the point and move shortcuts agree with the rules on every corpus value") {
+    SGF_NEEDS_SHARED("corpus");
+    // Every bracketed value of every corpus file (a plain scan: escapes skipped), and every
+    // two-byte string over a-z A-Z and a few others.
+    std::vector<std::string> values;
+    add_corpus_values(values, 4);
     const std::string alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ{`@[0 \x80";
     for (const char a : alphabet)
         for (const char b : alphabet) values.push_back(std::string{a, b});
@@ -291,20 +301,7 @@ TEST_CASE("the number real and time shortcuts agree with the rules") {
                                     "123456789012.12345678901", "123456789012.123456789012", "0.00000000000000000000001",
                                     "++1", "1..5", "1.5.5", "\xef\xbc\x91"};
     if (std::error_code ec; std::filesystem::exists(sgf_test::shared_dir() / "corpus", ec)) {
-        for (const auto& e : std::filesystem::recursive_directory_iterator(sgf_test::shared_dir() / "corpus")) {
-            if (!e.is_regular_file() || e.path().extension() != ".sgf") continue;
-            std::ifstream in(e.path(), std::ios::binary);
-            std::stringstream ss;
-            ss << in.rdbuf();
-            const std::string s = ss.str();
-            for (std::size_t i = 0; i < s.size(); ++i) {
-                if (s[i] != '[') continue;
-                std::size_t j = i + 1;
-                while (j < s.size() && s[j] != ']') j += s[j] == '\\' ? 2 : 1;
-                if (j - i - 1 <= 32) values.emplace_back(s.substr(i + 1, std::min(j, s.size()) - i - 1));
-                i = j;
-            }
-        }
+        add_corpus_values(values, 32);
     }
     sgf::decode_options rules;
     rules.rules_only = true;
