@@ -16,6 +16,8 @@
 
 #include "check/stream.hpp"
 #include "cli/cli.hpp"
+#include "grammar/sgf.hpp"
+#include "parse/parse_tree.hpp"
 #include "sgf/check_file.hpp"
 #include "shared_dir.hpp"
 #include "test_util.hpp"
@@ -98,7 +100,97 @@ std::string temp_file(const std::string& bytes) {
     return name;
 }
 
+// The reference for parse_game_tree: grammar::game_tree itself, with actions that record
+// the same events.
+namespace pegtl = tao::pegtl;
+struct ref_state {
+    const char* base;
+    sgf::detail::tree_events& out;
+};
+template <typename Rule>
+struct ref_action : pegtl::nothing<Rule> {};
+template <>
+struct ref_action<sgf::grammar::tree_open> {
+    template <typename In>
+    static void apply(const In&, ref_state& s) { s.out.open(); }
+};
+template <>
+struct ref_action<sgf::grammar::node_open> {
+    template <typename In>
+    static void apply(const In& in, ref_state& s) { s.out.node(static_cast<std::uint32_t>(in.begin() - s.base)); }
+};
+template <>
+struct ref_action<sgf::grammar::tree_close> {
+    template <typename In>
+    static void apply(const In&, ref_state& s) { s.out.close(); }
+};
+struct ws_game_tree : pegtl::seq<sgf::grammar::ws, sgf::grammar::game_tree> {};
+
+const char* reference_game_tree(const char* base, const char* from, const char* end, sgf::detail::tree_events& out) {
+    out.clear();
+    pegtl::memory_input<pegtl::tracking_mode::lazy, pegtl::eol::lf_crlf> in(from, end, "");
+    ref_state s{base, out};
+    if (!pegtl::parse<ws_game_tree, ref_action>(in, s)) return nullptr;
+    return in.current();
+}
+
+// Every game tree of `bytes` (a std::string: a NUL after its end, as a window has) read by
+// both; the same verdicts, ends and events. Returns how many game trees were compared.
+std::size_t compare_tree_readers(const std::string& bytes) {
+    sgf::detail::tree_events a, b;
+    const char* const base = bytes.data();
+    const char* const end = base + bytes.size();
+    const char* p = base;
+    std::size_t trees = 0;
+    while (p < end) {
+        const char* const x = sgf::detail::parse_game_tree(base, p, end, a);
+        const char* const y = reference_game_tree(base, p, end, b);
+        REQUIRE(x == y);
+        ++trees;
+        if (x == nullptr) break;
+        const auto ea = a.items(), eb = b.items();
+        REQUIRE(std::vector<std::uint32_t>(ea.begin(), ea.end()) == std::vector<std::uint32_t>(eb.begin(), eb.end()));
+        p = x;
+    }
+    return trees;
+}
+
 }  // namespace
+
+TEST_CASE("parse_game_tree reads what grammar game_tree reads") {
+    SGF_NEEDS_SHARED("corpus");
+    std::size_t trees = 0, files = 0;
+    std::uint64_t seed = 23;
+    const auto next = [&seed] {  // a fixed sequence: the same cases every run
+        seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+        return seed >> 33;
+    };
+    for (const char* folder : {"games", "legacy", "problems", "joseki", "broken", "encodings", "othergames"}) {
+        for (const auto& f : sgf_test::files_under(sgf_test::shared_dir() / "corpus" / folder)) {
+            const std::string bytes = sgf::read_file(f);
+            INFO(f.string());
+            trees += compare_tree_readers(bytes);
+            // and each file cut and changed at a few places: what the grammar rejects too
+            if (++files % 4 != 0 || bytes.empty()) continue;
+            for (int k = 0; k < 4; ++k) {
+                std::string changed = bytes;
+                const std::size_t at = next() % changed.size();
+                static constexpr char tokens[] = "()[];\\] \nAa";
+                switch (next() % 3) {
+                    case 0: changed.erase(at, 1); break;
+                    case 1: changed.insert(at, 1, tokens[next() % (sizeof tokens - 1)]); break;
+                    default: changed.resize(at); break;
+                }
+                trees += compare_tree_readers(changed);
+            }
+        }
+    }
+    for (const std::string& s : {std::string("(;B[aa]") + std::string(20000, '(') , std::string("((;B[aa]))"),
+                                 std::string("(;B[aa];)"), std::string("(;B[aa](;W[bb]);W[cc])"), std::string("(;\v\fB [aa]\t[bb])"),
+                                 std::string("( ;)"), std::string("(;B[aa]C[x\\]\\])"), std::string("(;b[aa])"), std::string("(;B[aa]b[aa])")})
+        trees += compare_tree_readers(s);
+    MESSAGE(trees, " game trees read alike");
+}
 
 TEST_CASE("streamed check of every corpus file is check_file's") {
     SGF_NEEDS_SHARED("corpus");

@@ -1,48 +1,49 @@
-// parse_game_tree: grammar::game_tree with actions that record the events of one game tree.
+// parse_game_tree: one GameTree read by a loop over its structure and the one node reader
+// (include/sgf/detail/node_reader.hpp) for its nodes, which must read every property in the
+// strict form. It accepts exactly what grammar::game_tree accepts, with the same events
+// (tests/check_stream_test.cpp compares the two on the corpus and on generated shapes); it
+// is the grammar's GameTree production read the way the node reader reads Node: one pass
+// over the bytes, no rule call per token, no recursion (a depth count, as game_tree has).
 #include "parse/parse_tree.hpp"
 
-#include "grammar/sgf.hpp"
+#include "sgf/detail/node_reader.hpp"
 
 namespace sgf::detail {
 
-namespace {
-
-namespace pegtl = tao::pegtl;
-
-struct tree_state {
-    const char* base;
-    tree_events& out;
-};
-
-template <typename Rule>
-struct event_action : pegtl::nothing<Rule> {};
-template <>
-struct event_action<grammar::tree_open> {
-    template <typename In>
-    static void apply(const In&, tree_state& s) { s.out.open(); }
-};
-template <>
-struct event_action<grammar::node_open> {
-    template <typename In>
-    static void apply(const In& in, tree_state& s) { s.out.node(static_cast<std::uint32_t>(in.begin() - s.base)); }
-};
-template <>
-struct event_action<grammar::tree_close> {
-    template <typename In>
-    static void apply(const In&, tree_state& s) { s.out.close(); }
-};
-
-// White space, then one GameTree: the Collection's `ws game_tree` step (grammar/sgf.hpp).
-struct next_game_tree : pegtl::seq<grammar::ws, grammar::game_tree> {};
-
-}  // namespace
-
 const char* parse_game_tree(const char* base, const char* from, const char* end, tree_events& out) {
     out.clear();
-    pegtl::memory_input<pegtl::tracking_mode::lazy, pegtl::eol::lf_crlf> in(from, end, "");
-    tree_state s{base, out};
-    if (!pegtl::parse<next_game_tree, event_action>(in, s)) return nullptr;
-    return in.current();
+    const auto offset = [base](const char* p) { return static_cast<std::uint32_t>(p - base); };
+    const char* p = skip_white(from, end);
+    if (p == end || *p != '(') return nullptr;
+    std::size_t depth = 0;
+    for (;;) {
+        // "(" Sequence, Sequence = Node { Node }, Node = ";" { Property }
+        out.open();
+        ++depth;
+        p = skip_white(p + 1, end);
+        if (p == end || *p != ';') return nullptr;
+        do {
+            out.node(offset(p));
+            node_reader r(base, end, offset(p));
+            property_ref prop;
+            for (;;) {
+                const bool more = r.next(prop);
+                if (r.lenient()) return nullptr;  // not the strict Property (or cut off at `end`)
+                if (!more) break;
+            }
+            p = base + r.position();  // at ';' '(' ')' or `end`, white space skipped
+        } while (p < end && *p == ';');
+        // { GameTree } ")"
+        for (;;) {
+            p = skip_white(p, end);
+            if (p == end) return nullptr;
+            if (*p == '(') break;
+            if (*p != ')') return nullptr;
+            out.close();
+            ++p;
+            if (--depth == 0) return p;
+        }
+    }
 }
 
 }  // namespace sgf::detail
