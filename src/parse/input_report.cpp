@@ -72,12 +72,30 @@ position input_report::at(std::uint64_t file_offset) {
     if (!raw_) return {file_offset, 0, 0};  // streamed: lines are counted later
     if (file_offset == 0) return {0, 1, 1};  // the file as a whole (a BOM the conversion skipped)
     if (src_ && src_->original) return src_->position_of(src_->original->to_utf8(file_offset));
-    return raw_->position_of(file_offset);  // the file's own line table, built once
+    return {file_offset, 0, 0};  // the file's own bytes: resolve() counts the lines
 }
 
 position input_report::at(const value& v) {
     if (win_ && tree_access::source_of(v) == win_) return {window_at_ + v.offset(), 0, 0};
+    if (raw_ && tree_access::source_of(v) == raw_.get()) return {v.offset(), 0, 0};
     return v.pos();
+}
+
+void input_report::resolve() {
+    if (!raw_) return;
+    std::vector<std::uint32_t> offsets;
+    for (const diagnostic& d : found)
+        if (!d.where.known() && d.where.byte != position::npos) offsets.push_back(static_cast<std::uint32_t>(d.where.byte));
+    if (offsets.empty()) return;
+    std::sort(offsets.begin(), offsets.end());
+    offsets.erase(std::unique(offsets.begin(), offsets.end()), offsets.end());
+    std::vector<position> positions;
+    positions_of(*raw_, offsets, positions);  // one pass up to the last, no line table
+    for (diagnostic& d : found)
+        if (!d.where.known() && d.where.byte != position::npos) {
+            const auto k = std::lower_bound(offsets.begin(), offsets.end(), static_cast<std::uint32_t>(d.where.byte)) - offsets.begin();
+            d.where = positions[static_cast<std::size_t>(k)];
+        }
 }
 
 void input_report::add(rule r, position where, std::string message, std::string hint) {

@@ -59,9 +59,14 @@ public:
 
     void use_source(std::shared_ptr<const source> s) { src_ = std::move(s); }
 
+    // Positions in the file's own bytes carry their byte offset only until resolve() (one
+    // pass over the bytes up to the last finding, never a line table of the whole file).
     [[nodiscard]] position at(std::uint64_t file_offset);
     // The position of a value's '['.
     [[nodiscard]] position at(const value& v);
+    // The lines and columns of the findings at the file's own bytes (not a streamed file's:
+    // its caller counts them).
+    void resolve();
 
     // The input stage's findings do not depend on FF or profile: the row's level (and its
     // lenient form), a message on one line.

@@ -182,6 +182,7 @@ load_result load(std::string file, const load_options& options) {
         }
     }
 
+    rep.resolve();
     r.diagnostics.insert(r.diagnostics.end(), rep.found.begin(), rep.found.end());
     std::stable_sort(r.diagnostics.begin(), r.diagnostics.end(),
                      [](const diagnostic& x, const diagnostic& y) { return x.where.byte < y.where.byte; });
