@@ -44,7 +44,7 @@ std::string report(const sgf::diagnostic& d, std::string_view bytes) {
 }
 
 outcome streamed(const std::string& path, std::size_t piece, const sgf::load_options& lo = {},
-                 const sgf::check_options& co = {}) {
+                 const sgf::check_options& co = {}, unsigned threads = 1) {
     outcome o;
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
     REQUIRE(fd >= 0);
@@ -53,6 +53,7 @@ outcome streamed(const std::string& path, std::size_t piece, const sgf::load_opt
     sgf::detail::stream_options so;
     so.excerpts = true;
     so.piece = piece;
+    so.threads = threads;
     const auto r = sgf::detail::check_streamed(fd, path, static_cast<std::uint64_t>(st.st_size), lo, co, so);
     ::close(fd);
     if (!r) return o;
@@ -77,14 +78,14 @@ std::vector<std::string> whole(const std::string& path, const sgf::load_options&
 // Streams `path` with each piece size; true when it was streamed (and gave check_file's
 // findings), false when it was handed back.
 bool same_as_whole(const std::string& path, std::initializer_list<std::size_t> pieces, const sgf::load_options& lo = {},
-                   const sgf::check_options& co = {}) {
+                   const sgf::check_options& co = {}, unsigned threads = 1) {
     const std::vector<std::string> expected = whole(path, lo, co);
     bool any = false;
     for (const std::size_t piece : pieces) {
-        const outcome o = streamed(path, piece, lo, co);
+        const outcome o = streamed(path, piece, lo, co, threads);
         if (!o.streamed) continue;
         any = true;
-        INFO(path, " read ", piece, " bytes at a time");
+        INFO(path, " read ", piece, " bytes at a time on ", threads, " threads");
         REQUIRE(o.lines.size() == expected.size());
         for (std::size_t k = 0; k < expected.size(); ++k) CHECK(o.lines[k] == expected[k]);
     }
@@ -208,6 +209,24 @@ TEST_CASE("streamed check of every corpus file is check_file's") {
     CHECK(streamed_files > files / 2);
 }
 
+TEST_CASE("streamed check of corpus collections on worker threads is check_file's") {
+    SGF_NEEDS_SHARED("corpus");
+    // each folder as one collection (its files concatenated), checked on 1, 2 and 3 threads
+    for (const char* folder : {"games", "legacy", "problems", "othergames"}) {
+        std::string all;
+        std::size_t k = 0;
+        for (const auto& f : sgf_test::files_under(sgf_test::shared_dir() / "corpus" / folder))
+            if (k++ % 3 == 0) all += sgf::read_file(f) + "\n";  // a third of each folder: the test stays quick
+        const std::string path = temp_file(all);
+        INFO(folder);
+        for (const unsigned threads : {1u, 2u, 3u}) {
+            const bool streamed_here = same_as_whole(path, {1 << 16}, {}, {}, threads);
+            if (std::string_view(folder) == "games") CHECK(streamed_here);  // strict FF[4]: streamed
+        }
+        std::remove(path.c_str());
+    }
+}
+
 TEST_CASE("streamed check across window edges is check_file's") {
     const std::vector<std::string> cases = {
         // several game trees: mixed FF, GM, CA named against the first (gone from the window)
@@ -231,6 +250,7 @@ TEST_CASE("streamed check across window edges is check_file's") {
         const std::string path = temp_file(c);
         INFO(c);
         CHECK(same_as_whole(path, {1, 2, 3, 7, 61, 1 << 20}));
+        CHECK(same_as_whole(path, {1, 7, 1 << 20}, {}, {}, 3));  // game trees checked on worker threads
         std::remove(path.c_str());
     }
 }
@@ -240,6 +260,7 @@ TEST_CASE("streamed check lists 1000 findings of a kind then one N more across g
     for (int i = 0; i < 700; ++i) c += "(;FF[4]GM[1]SZ[9];B[aa];B[aa];B[aa])\n";
     const std::string path = temp_file(c);
     CHECK(same_as_whole(path, {97, 1 << 20}));
+    CHECK(same_as_whole(path, {97, 1 << 20}, {}, {}, 2));
     CHECK(same_as_whole(path, {97}, {true, ""}, {sgf::profile::current, true}));
     std::remove(path.c_str());
 }

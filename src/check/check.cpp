@@ -38,6 +38,13 @@ const walk_context& collection_checker::begin_tree(const node& root, std::uint32
     return ctx_;
 }
 
+void collection_checker::took_tree(const tree_context& ctx, const source& src, std::uint32_t open) {
+    current_ = tree_info{};
+    current_.ctx = ctx;
+    current_.src = &src;
+    current_.open = open;
+}
+
 void collection_checker::set_first_positions(position ff, position gm, position ca) {
     if (trees_ != 0) return;
     current_.ff_pos = ff;

@@ -378,6 +378,9 @@ public:
     // streamed file, whose first game tree's bytes are gone when a later one names them).
     [[nodiscard]] const walk_context& begin_tree(const node& root, std::uint32_t open);
     void end_tree();
+    // begin_tree's state for a game tree that was checked elsewhere (another thread's
+    // checker gave its context), before end_tree().
+    void took_tree(const tree_context& ctx, const source& src, std::uint32_t open);
     // A game tree without nodes (no context: nothing to check, nothing to compare).
     void empty_tree();
     [[nodiscard]] tree_checker& walker() noexcept { return walker_; }

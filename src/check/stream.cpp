@@ -7,6 +7,11 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <thread>
 #include <cstring>
 #include <numeric>
 
@@ -89,7 +94,8 @@ public:
           parsed_(check_opts.prof, load_opts.lenient),
           checked_(check_opts.prof),
           rep_(load_opts.lenient),
-          checker_(checked_, check_opts) {
+          checker_(checked_, check_opts),
+          check_opts_(check_opts) {
         rep_.unknown = [this] { whole_file_ = true; };
         if (options.excerpts) {
             parsed_.keep_excerpts();
@@ -100,8 +106,27 @@ public:
     std::optional<streamed_check> run();
 
 private:
+    // A game tree of a batch: where it is, its events (in batch_events_), and what a
+    // worker's checker found in it.
+    struct batch_tree {
+        std::size_t start, end;
+        std::size_t events_from, events_size;
+        tree_context ctx;
+        std::vector<recorded_finding> found;
+    };
+    // A worker thread's checker.
+    struct worker {
+        explicit worker(const check_options& o) : found(o.prof), checker(found, o) {}
+        findings found;  // records (findings::record_into)
+        collection_checker checker;
+    };
+    static constexpr std::size_t batch_bytes = std::size_t{1} << 18;
+    static constexpr std::size_t batch_trees = 1024;
+
     [[nodiscard]] bool start();
-    [[nodiscard]] bool game_tree(std::size_t start, std::size_t end);
+    [[nodiscard]] std::optional<std::pair<std::size_t, std::size_t>> next_tree(std::size_t& pos, bool& strict);
+    void check_batch();
+    [[nodiscard]] bool game_tree(std::size_t start, std::size_t end, batch_tree* done);
     [[nodiscard]] bool charsets(const node& root, std::string& cs);
     void invalid_bytes(std::uint64_t to);
     void resolve_input(std::size_t from, line_counter lines);
@@ -118,7 +143,11 @@ private:
     input_report rep_;  // the input stage's, positions resolved by resolve_input
     std::vector<excerpt> input_excerpts_;
     collection_checker checker_;
+    check_options check_opts_;
     tree_events events_;
+    std::vector<batch_tree> batch_;
+    std::vector<std::uint32_t> batch_events_;
+    std::vector<std::unique_ptr<worker>> workers_;
 
     bool bom_ = false;
     bool whole_file_ = false;  // something needs the whole file: the whole-file path
@@ -146,32 +175,66 @@ bool streamer::start() {
     return true;
 }
 
+// The next game tree after `pos` into events_, read on as the window needs: its [start,
+// end) in the window (pos then at its end), or nullopt at the end of the file; `strict`
+// false when the bytes are no strict FF[4] (the whole-file path reads them).
+std::optional<std::pair<std::size_t, std::size_t>> streamer::next_tree(std::size_t& pos, bool& strict) {
+    for (;;) {  // white space between game trees (grammar::collection)
+        pos = static_cast<std::size_t>(grammar::skip_white(win_.data() + pos, win_.data() + win_.size()) - win_.data());
+        if (pos < win_.size() || !win_.read(0)) break;
+    }
+    if (pos == win_.size()) return std::nullopt;  // the end of the file
+    strict = win_.data()[pos] == '(';
+    if (!strict) return std::nullopt;
+    const std::size_t start = pos;
+    const char* end = nullptr;
+    while ((end = parse_game_tree(win_.data(), win_.data() + start, win_.data() + win_.size(), events_)) == nullptr) {
+        // not strict FF[4] (the recovering parse reads the whole file), or cut off by the
+        // window: read as much again as the game tree has so far (linear in its size)
+        strict = win_.more();
+        if (!strict) return std::nullopt;
+        (void)win_.read(win_.size() - start);
+    }
+    pos = static_cast<std::size_t>(end - win_.data());
+    if (options_.excerpts)
+        while (win_.size() - pos < excerpt_after && win_.read(0)) {
+        }
+    return std::make_pair(start, pos);
+}
+
 std::optional<streamed_check> streamer::run() {
     if (!start()) return std::nullopt;
     std::size_t pos = bom_ ? 3 : 0;
-    for (;;) {
+    for (bool more = true; more;) {
         // the bytes before the last game tree's part are no longer needed (but for what an
         // excerpt quotes)
         pos -= win_.drop_before(part_from_ > excerpt_before ? part_from_ - excerpt_before : 0);
-        for (;;) {  // white space between game trees (grammar::collection)
-            pos = static_cast<std::size_t>(grammar::skip_white(win_.data() + pos, win_.data() + win_.size()) - win_.data());
-            if (pos < win_.size() || !win_.read(0)) break;
-        }
-        if (pos == win_.size()) break;  // the end of the file
-        if (win_.data()[pos] != '(') return std::nullopt;
-        const std::size_t start = pos;
-        const char* end = nullptr;
-        while ((end = parse_game_tree(win_.data(), win_.data() + start, win_.data() + win_.size(), events_)) == nullptr) {
-            // not strict FF[4] (the recovering parse reads the whole file), or cut off by the
-            // window: read as much again as the game tree has so far (linear in its size)
-            if (!win_.more()) return std::nullopt;
-            (void)win_.read(win_.size() - start);
-        }
-        pos = static_cast<std::size_t>(end - win_.data());
-        if (options_.excerpts)
-            while (win_.size() - pos < excerpt_after && win_.read(0)) {
+        // the next game tree, or with worker threads a batch of them (the window holds them
+        // all: it moves on only here)
+        batch_.clear();
+        batch_events_.clear();
+        std::size_t bytes = 0;
+        while (batch_.empty() || (options_.threads > 1 && bytes < batch_bytes && batch_.size() < batch_trees)) {
+            bool strict = true;
+            const auto t = next_tree(pos, strict);
+            if (!strict) return std::nullopt;
+            if (!t) {
+                more = false;
+                break;
             }
-        if (!game_tree(start, pos)) return std::nullopt;
+            if (options_.threads <= 1) {  // checked at once, from events_
+                if (!game_tree(t->first, t->second, nullptr)) return std::nullopt;
+                break;
+            }
+            const auto items = events_.items();
+            batch_.push_back({t->first, t->second, batch_events_.size(), items.size(), {}, {}});
+            batch_events_.insert(batch_events_.end(), items.begin(), items.end());
+            bytes += t->second - t->first;
+        }
+        if (batch_.empty()) continue;
+        check_batch();
+        for (batch_tree& t : batch_)
+            if (!game_tree(t.start, t.end, &t)) return std::nullopt;
     }
     if (trees_ == 0) return std::nullopt;  // no game tree: the parser says so (E001)
     invalid_bytes(win_.at() + win_.size());
@@ -182,8 +245,41 @@ std::optional<streamed_check> streamer::run() {
     return results();
 }
 
-// One game tree, [start, end) of the window.
-bool streamer::game_tree(std::size_t start, std::size_t end) {
+// The checker on each game tree of the batch, on options_.threads threads (this one
+// included), each with its own checker, which records what it finds (replayed in file
+// order by game_tree).
+void streamer::check_batch() {
+    while (workers_.size() < options_.threads) workers_.push_back(std::make_unique<worker>(check_opts_));
+    std::atomic<std::size_t> next{0};
+    std::exception_ptr failed;
+    std::mutex failed_lock;
+    const auto work = [&](worker& w) {
+        try {
+            for (std::size_t i = next++; i < batch_.size(); i = next++) {
+                batch_tree& t = batch_[i];
+                const std::span<const std::uint32_t> events(batch_events_.data() + t.events_from, t.events_size);
+                w.found.record_into(&t.found);
+                const node root = tree_access::make_node(win_.handle(), events[1]);
+                const walk_context& ctx = w.checker.begin_tree(root, static_cast<std::uint32_t>(t.start));
+                w.checker.walker().run(win_.src(), events, ctx);
+                t.ctx = w.checker.context();
+                w.found.record_into(nullptr);
+            }
+        } catch (...) {
+            const std::lock_guard<std::mutex> hold(failed_lock);
+            failed = std::current_exception();
+            next = batch_.size();
+        }
+    };
+    std::vector<std::thread> threads;
+    for (std::size_t k = 1; k < options_.threads && k < batch_.size(); ++k) threads.emplace_back(work, std::ref(*workers_[k]));
+    work(*workers_[0]);
+    for (std::thread& t : threads) t.join();
+    if (failed) std::rethrow_exception(failed);
+}
+
+// One game tree, [start, end) of the window: checked here (events_), or by a worker (`done`).
+bool streamer::game_tree(std::size_t start, std::size_t end, batch_tree* done) {
     const std::uint64_t start_at = win_.at() + start;
     rep_.window(&win_.src(), win_.at());
     if (trees_ > 0) {
@@ -191,7 +287,8 @@ bool streamer::game_tree(std::size_t start, std::size_t end) {
         (void)position_at(lines_, start_at);
         part_from_ = start_at;
     }
-    const node root = tree_access::make_node(win_.handle(), events_.items()[1]);
+    const std::uint32_t root_at = done ? batch_events_[done->events_from + 1] : events_.items()[1];
+    const node root = tree_access::make_node(win_.handle(), root_at);
     const std::size_t input_from = rep_.found.size();
     std::string cs;
     if (!charsets(root, cs)) return false;
@@ -204,8 +301,13 @@ bool streamer::game_tree(std::size_t start, std::size_t end) {
     }
     scanned_ = win_.at() + end;
 
-    const walk_context& ctx = checker_.begin_tree(root, static_cast<std::uint32_t>(start));
-    checker_.walker().run(win_.src(), events_.items(), ctx);
+    if (done) {
+        checked_.replay(std::move(done->found), win_.src());
+        checker_.took_tree(done->ctx, win_.src(), static_cast<std::uint32_t>(start));
+    } else {
+        const walk_context& ctx = checker_.begin_tree(root, static_cast<std::uint32_t>(start));
+        checker_.walker().run(win_.src(), events_.items(), ctx);
+    }
     if (trees_ == 0) {
         // the first game tree's FF, GM and CA, named by the collection-level rules later
         const tree_context& c = checker_.context();

@@ -31,6 +31,10 @@ struct streamed_check {
 struct stream_options {
     bool excerpts = false;               // keep the bytes around each finding
     std::size_t piece = std::size_t{1} << 20;  // bytes read at a time
+    // Threads that check game trees (this one included): with more than one, the game trees
+    // of each 256 KiB of the file are checked at once, and what they find is added in file
+    // order, so the findings are the same for any number.
+    unsigned threads = 1;
 };
 
 // The file `fd` (regular, `size` bytes, named `name` in messages) checked as check_file

@@ -92,13 +92,14 @@ struct run_context {
     const check_settings& s;
     const baseline* known = nullptr;
     bool color = false;
+    unsigned threads_per_file = 1;  // -j on a single file: its game trees on that many threads
 };
 
 // A regular file is checked through a window, one game tree at a time (check/stream.hpp),
 // unless something needs the whole file (SARIF's columns, --show-inherited's trees, a file
 // check_streamed hands back); nullopt then.
 std::optional<detail::streamed_check> check_streamed(const std::string& name, const check_settings& s,
-                                                     const check_options& copts) {
+                                                     const check_options& copts, unsigned threads) {
     if (name == "-" || s.format == output_format::sarif || s.show_inherited || !s.charset.empty()) return std::nullopt;
     const int fd = ::open(name.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
     if (fd < 0) return std::nullopt;  // read_file says why
@@ -110,6 +111,7 @@ std::optional<detail::streamed_check> check_streamed(const std::string& name, co
     if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
     detail::stream_options options;
     options.excerpts = s.format == output_format::text;
+    options.threads = threads;
     return detail::check_streamed(fd, name, static_cast<std::uint64_t>(st.st_size), {s.lenient, s.charset}, copts, options);
 }
 
@@ -121,7 +123,7 @@ file_outcome check_one(const std::string& name, const file_rules& rules, const r
     std::optional<detail::streamed_check> streamed;
     file_check fc;
     try {
-        streamed = check_streamed(name, s, copts);
+        streamed = check_streamed(name, s, copts, ctx.threads_per_file);
         if (!streamed) {
             std::string bytes = read_input(name);
             fc = charset_usage_errors([&] { return check_file(std::move(bytes), {s.lenient, s.charset}, copts); });
@@ -191,11 +193,12 @@ int run_check(const std::vector<std::string>& args) {
 
     std::optional<baseline> known;
     if (s.baseline) known = read_baseline(*s.baseline);
-    const run_context ctx{s, known ? &*known : nullptr, s.format == output_format::text && use_color(s.color, 1)};
-
     const std::size_t n = inputs.files.size();
     unsigned jobs = s.jobs;
     if (jobs == 0) jobs = n > 1 ? std::max(1u, std::thread::hardware_concurrency()) : 1;
+    // One file and -j N: its game trees are checked on N threads (check/stream.hpp)
+    const run_context ctx{s, known ? &*known : nullptr, s.format == output_format::text && use_color(s.color, 1),
+                          n == 1 ? jobs : 1};
     progress_line progress(s.progress && !s.quiet && inputs.any_directory && is_terminal(2), n);
 
     run_summary sum;

@@ -51,6 +51,10 @@ findings::findings(profile p, bool lenient) : prof_(p) {
 
 std::size_t findings::add_at(rule_level l, rule r, const source& src, std::uint64_t offset, std::string message,
                              std::string hint, std::optional<std::uint64_t> related, std::string_view subject) {
+    if (record_ != nullptr) {
+        record_->push_back({l, r, offset, std::move(message), std::move(hint), related, std::string(subject)});
+        return npos;
+    }
     ++attempted_;
     if (l == rule_level::off) return npos;
     const severity s = severity_of(l);
@@ -86,6 +90,11 @@ std::size_t findings::add_at(rule_level l, rule r, const source& src, std::uint6
     places_.push_back({&src, offset, related});
     if (group_key) groups_.emplace(std::move(*group_key), out_.size() - 1);
     return out_.size() - 1;
+}
+
+void findings::replay(std::vector<recorded_finding>&& log, const source& src) {
+    for (recorded_finding& f : log)
+        (void)add_at(f.level, f.which, src, f.offset, std::move(f.message), std::move(f.hint), f.related, f.subject);
 }
 
 std::size_t findings::add_related_at(rule r, int ff, const source& src, std::uint64_t offset, std::string message,

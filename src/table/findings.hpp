@@ -51,6 +51,19 @@ struct excerpt {
 [[nodiscard]] excerpt excerpt_at(const char* window, const char* window_end, std::uint64_t window_at,
                                  std::uint64_t offset);
 
+// One call of findings::add_at as it was made, to be made again later (replay): the checker
+// on worker threads records what it finds in a game tree, and the thread that keeps the
+// file's one list adds it in file order, so that caps, groups and positions come out as
+// if one thread had checked every game tree in turn.
+struct recorded_finding {
+    rule_level level;
+    rule which;
+    std::uint64_t offset;
+    std::string message, hint;
+    std::optional<std::uint64_t> related;
+    std::string subject;
+};
+
 class findings {
 public:
     explicit findings(profile p = profile::ff4, bool lenient = false);
@@ -87,6 +100,10 @@ public:
     // a text report quotes (finish_excerpts). Findings resolved so are left alone by finish().
     void resolve(const source& src, std::uint64_t window_at, line_counter& lines);
     void keep_excerpts() { excerpts_on_ = true; }
+    // While `log` is set, add_at records its call there instead (nullptr: adds again).
+    void record_into(std::vector<recorded_finding>* log) noexcept { record_ = log; }
+    // The recorded calls, made now at `src`.
+    void replay(std::vector<recorded_finding>&& log, const source& src);
     // finish(), and the excerpt of each finding in the same order (when kept).
     [[nodiscard]] std::vector<diagnostic> finish(std::vector<excerpt>& excerpts) &&;
 
@@ -127,6 +144,7 @@ private:
     // resolve(): places before this index are resolved; unlisted_ entries to resolve
     std::size_t resolved_upto_ = 0;
     std::vector<std::pair<std::size_t, std::size_t>> unresolved_unlisted_;
+    std::vector<recorded_finding>* record_ = nullptr;
     bool excerpts_on_ = false;
     std::vector<excerpt> excerpts_;  // per out_ entry, when kept
     std::vector<excerpt> unlisted_excerpts_;  // [rule * 3 + severity], when kept
