@@ -3,7 +3,7 @@
 # and its exit status, so that two builds can be compared (`diff <(A) <(B)`): a change that
 # must not change findings or outputs (issue 23) shows no difference.
 #   check --format=json and text (-j 1 and the default -j), also --lenient, --profile=current;
-#   fix, fmt (--dry-run: the diff of each file's output) and dump, per corpus folder;
+#   fix and fmt (--in-place on a copy: every file they write) and dump, per corpus folder;
 #   the same on the concatenated collections of bench/make_collection.sh (one file of many
 #   game trees each) when they exist.
 # Usage: bench/output_hashes.sh [SGFCHECK] [SHARED_DIR]
@@ -15,14 +15,25 @@ folders=(games legacy problems joseki broken encodings othergames)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+# What differs between two builds but the findings: the program's path, the docs URL of SARIF
+# (the source folder), the folder fix and fmt write in.
+normal() { sed -e "s|$bin|sgfcheck|g" -e 's|file://[^"]*/docs/|docs/|g' -e "s|$tmp/[a-z]*/||g"; }
+
 run() {  # NAME ARGS...: prints NAME stdout-hash stderr-hash status
     local name=$1
     shift
     "$bin" "$@" > "$tmp/out" 2> "$tmp/err"
     local status=$?
-    # stderr names the temporary folder nowhere; strip the program path from it
-    printf '%-58s %.16s %.16s %s\n' "$name" "$(sha256sum < "$tmp/out")" \
-        "$(sed "s|$bin|sgfcheck|g" "$tmp/err" | sha256sum)" "$status"
+    printf '%-58s %.16s %.16s %s\n' "$name" "$(normal < "$tmp/out" | sha256sum)" "$(normal < "$tmp/err" | sha256sum)" \
+        "$status"
+}
+
+# fix and fmt --in-place on a copy of folder $2: the hash of every file written, by name.
+in_place() {  # COMMAND FOLDER
+    rm -rf "$tmp/copy"
+    cp -r "$2" "$tmp/copy"
+    run "$1 --in-place $2" "$1" --in-place "$tmp/copy"
+    printf '%-58s %.16s\n' "  files after $1 $2" "$(cd "$tmp/copy" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum)"
 }
 
 cd "$shared/corpus" || exit 2
@@ -33,8 +44,8 @@ for d in "${folders[@]}"; do
     run "check --format=json --lenient $d" --format=json --lenient "$d"
     run "check --format=json --profile=current $d" --format=json --profile=current "$d"
     run "check --format=sarif $d" --format=sarif "$d"
-    run "fix --dry-run $d" fix --dry-run "$d"
-    run "fmt --dry-run $d" fmt --dry-run "$d"
+    in_place fix "$d"
+    in_place fmt "$d"
     run "dump $d" dump "$d"
 done
 for f in "$here"/build/bench/*.sgf; do
