@@ -48,7 +48,7 @@ int fix_one(const std::string& in, const fix_options& o) {
     const std::string_view bytes = r.bytes();
     const fix_result f = fix(r);
 
-    for (const auto& d : fix_findings(r, f)) print_loaded(std::cerr, r, d, shown, bytes, output_format::text);
+    print_all_loaded(std::cerr, r, fix_findings(r, f), shown, bytes);
     if (f.trees.empty()) {
         std::cerr << "sgfcheck: " << shown << " holds no game tree; nothing written\n";
         return exit_errors;
