@@ -5,6 +5,7 @@
 #include <chrono>
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,22 +18,64 @@ using namespace sgf::conformance;
 
 // --- running one adapter (conformance_process.cpp) -------------------------------------
 
-enum class verdict { accepted, rejected, crash, unavailable };
+// flaky: the adapter timed out, and did not when the case was run again alone (a verdict
+// of the machine's load, never a disagreement).
+enum class verdict { accepted, rejected, crash, unavailable, flaky };
 [[nodiscard]] std::string_view to_string(verdict v) noexcept;
 
 struct adapter_run {
     verdict result = verdict::crash;
     std::string out;     // stdout (the JSON tree, when the adapter prints one)
     std::string detail;  // "exit 7", "signal 11", "timeout after 10 s", then stderr's last unindented line
-    double seconds = 0;
-    int exit_status = -1;  // the adapter's exit status; -1 after a signal or the timeout
+    double seconds = 0;      // wall time
+    double cpu_seconds = 0;  // CPU time of the adapter's processes for this case
+    int exit_status = -1;    // the adapter's exit status; -1 after a signal or the timeout
+    bool timed_out = false;
 };
 
-// Runs `adapter FILE` with SGF_ADAPTER_TREE=1 in its own process group; after `timeout`
-// the whole group is killed. Exit 0 = accepted, 1 = rejected, 3 = unavailable, 66 (the
-// adapter could not read FILE) = unavailable; anything else, a signal or the timeout = crash.
+// Runs `adapter FILE` with SGF_ADAPTER_TREE=1 in its own process group. `timeout` is CPU
+// time (the group's: a loaded machine does not make a case time out); a process that
+// neither answers nor uses the CPU is stopped after wall_limit(timeout). Then the whole
+// group is killed. Exit 0 = accepted, 1 = rejected, 3 = unavailable, 66 (the adapter
+// could not read FILE) = unavailable; anything else, a signal or the timeout = crash.
 [[nodiscard]] adapter_run run_adapter(const std::filesystem::path& adapter, const std::filesystem::path& file,
                                       std::chrono::milliseconds timeout);
+// A stop asked for (SIGINT, SIGTERM: async-signal-safe): runs in flight end at once and
+// report "stopped", batch processes are killed, no new run starts.
+void request_stop() noexcept;
+[[nodiscard]] bool stop_requested() noexcept;
+
+[[nodiscard]] std::chrono::milliseconds wall_limit(std::chrono::milliseconds cpu_timeout) noexcept;
+
+// One adapter answering many files in one process (`ADAPTER --batch`, adapters/README.md):
+// the paths go to its stdin, one verdict line comes back for each. The same limits per
+// case as run_adapter. A crash or a timeout ends the process; the next run starts a new one.
+class batch_session;
+
+// How a runner talks to one adapter: in batch mode when the adapter answers the batch
+// handshake, else one process per file. One client per thread.
+class adapter_client {
+public:
+    adapter_client(std::filesystem::path adapter, std::chrono::milliseconds timeout);
+    adapter_client(adapter_client&&) noexcept;
+    adapter_client& operator=(adapter_client&&) noexcept;
+    ~adapter_client();
+    [[nodiscard]] adapter_run run(const std::filesystem::path& file);
+    // The file in a process of its own (the recheck of a timeout).
+    [[nodiscard]] adapter_run run_alone(const std::filesystem::path& file) const;
+    [[nodiscard]] bool batch() const noexcept { return batch_; }
+
+private:
+    std::filesystem::path adapter_;
+    std::chrono::milliseconds timeout_;
+    bool batch_ = true;  // until the handshake fails
+    bool probed_ = false;
+    std::unique_ptr<batch_session> session_;
+};
+
+// A timeout rechecked alone (`again`): the case's final result. A timeout that does not
+// come back is flaky (verdict::flaky, "timed out after ... ; alone: accepted in 0.2 s").
+[[nodiscard]] adapter_run recheck_timeout(adapter_run first, const adapter_run& again);
 
 // --- results ------------------------------------------------------------------------------
 
@@ -45,10 +88,11 @@ struct cell {
     double seconds = 0;
     std::string detail;
     bool differs_from_expect = false;  // ours only: diagnostics or tree differ from .expect
+    bool timed_out = false;            // rechecked alone at the end of the run
 };
 
 // How a cell reads against the case's expected kind.
-enum class judgement { agree, lax_accept, strict_reject, i_accept, i_reject, crash, unavailable };
+enum class judgement { agree, lax_accept, strict_reject, i_accept, i_reject, crash, unavailable, flaky };
 [[nodiscard]] judgement judge(expected_kind expected, verdict v) noexcept;
 [[nodiscard]] std::string_view to_string(judgement j) noexcept;
 
@@ -80,7 +124,15 @@ struct matrix {
     std::vector<std::string> skipped;      // library-only cases not run
     std::string version, commit, date;     // of the run: sgfcheck's version, the corpus commit, UTC time
     page_links links;
+    std::size_t runs_done = 0, runs_total = 0;  // adapter runs: a partial report says so
+    std::vector<std::pair<std::string, std::string>> unavailable;  // set by available_only: name, why
 };
+
+// The matrix without the implementations that were unavailable for every case; they are
+// listed in `unavailable` instead (the page and matrix.md show one note, not empty columns).
+[[nodiscard]] matrix available_only(const matrix& m);
+[[nodiscard]] std::string unavailable_note(const matrix& m);
+[[nodiscard]] std::string progress_note(const matrix& m);
 
 // The rows of SOURCES.md's case tables: case name -> {source, sentence, remark}.
 struct source_row {
@@ -90,7 +142,7 @@ struct source_row {
 
 struct summary {
     std::size_t cases = 0, agree = 0, lax_accept = 0, strict_reject = 0, i_accept = 0, i_reject = 0, crash = 0,
-                unavailable = 0, tree_compared = 0, tree_differs = 0;
+                unavailable = 0, flaky = 0, tree_compared = 0, tree_differs = 0;
     [[nodiscard]] std::size_t disagree() const noexcept { return lax_accept + strict_reject; }
 };
 [[nodiscard]] summary summarize(const matrix& m, std::size_t impl);
