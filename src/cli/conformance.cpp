@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <ctime>
 #include <iostream>
+#include <map>
 #include <optional>
 #include <mutex>
 #include <thread>
@@ -17,6 +18,7 @@
 #include "cli.hpp"
 #include "sgf/write.hpp"
 #include "tools/conformance/conformance.hpp"
+#include "tools/diff/diff.hpp"
 #include "tools/parallel_for.hpp"
 
 namespace sgf::cli {
@@ -35,10 +37,15 @@ struct options {
     fs::path out = "conformance/results";
     double timeout = 60;
     unsigned jobs = 0;
+    std::optional<fs::path> readers_report;  // docs/readers.md
+    double diff_budget = 20;                 // seconds of `diff` per reader for it
+    std::optional<fs::path> manifest;        // write conformance/cases.json and stop
 };
 
 constexpr const char* usage = R"(Usage: sgfcheck conformance [--impl NAME]... [--cases DIR] [--adapters DIR]
                             [--out DIR] [--timeout SEC] [--jobs N]
+                            [--readers-report FILE [--diff-budget SEC]]
+       sgfcheck conformance --manifest FILE [--cases DIR]
 Runs the conformance corpus through sgfcheck ("ours", in-process) and through the
 adapters of other implementations, and writes OUT/<impl>.tsv, OUT/matrix.md and
 OUT/matrix.html. Defaults: --cases conformance/cases, --adapters CASES/../adapters,
@@ -53,6 +60,11 @@ even SIGKILL) leaves a valid report of the cases done.
 The page (matrix.html) links each case to its bytes, its .expect, its spec sentence in
 SOURCES.md and the docs of its codes; it has a search box and filters by implementation,
 area and outcome (also as matrix.html#impl=NAME&area=AREA&outcome=OUTCOME&q=TEXT).
+--readers-report FILE also runs `sgfcheck diff` for --diff-budget seconds (default 20)
+against each available adapter and writes FILE (docs/readers.md): per reader, what it
+accepts that the spec rejects, rejects that it allows, wrong trees, crashes and hangs.
+--manifest FILE writes the corpus as one JSON document (conformance/cases.json: name,
+expectation, profile, codes, tree of every case) and runs nothing.
 Exit status: 0 done, 1 done but ours differs from a case's .expect, 2 usage error,
 130 stopped by SIGINT or SIGTERM (the report says how far it got).
 )";
@@ -73,6 +85,12 @@ options read_options(const std::vector<std::string>& args) {
             o.out = *d;
         } else if (auto t = option_value(args, i, "--timeout")) {
             o.timeout = seconds_option(*t);
+        } else if (auto rr = option_value(args, i, "--readers-report")) {
+            o.readers_report = fs::path(*rr);
+        } else if (auto db = option_value(args, i, "--diff-budget")) {
+            o.diff_budget = seconds_option(*db);
+        } else if (auto mf = option_value(args, i, "--manifest")) {
+            o.manifest = fs::path(*mf);
         } else if (auto j = option_value(args, i, "--jobs")) {
             try {
                 o.jobs = static_cast<unsigned>(std::stoul(*j));
@@ -327,7 +345,12 @@ void fill_cell(cell& x, adapter_run r, const our_column& ours, std::size_t i) {
     while (!out.empty() && (out.back() == '\n' || out.back() == '\r' || out.back() == ' ')) out.remove_suffix(1);
     if (r.result == verdict::accepted && !out.empty() && ours.accepts[i]) {
         try {
-            x.tree = normalize_json(out) == ours.trees[i] ? tree_match::yes : tree_match::no;
+            std::string theirs = normalize_json(out);
+            x.tree = theirs == ours.trees[i] ? tree_match::yes : tree_match::no;
+            if (x.tree == tree_match::no && theirs.size() <= 64 * 1024) {
+                x.their_tree = std::move(theirs);
+                x.our_tree = ours.trees[i];
+            }
         } catch (const std::exception& e) {
             x.tree = tree_match::invalid;
             x.detail += (x.detail.empty() ? "" : "; ") + std::string("tree: ") + e.what();
@@ -424,6 +447,83 @@ void recheck_timeouts(const options& o, const std::vector<impl>& impls, const ou
     });
 }
 
+// What adapters/README.md says of each adapter: its row of the table "The adapters".
+std::map<std::string, std::string> adapter_notes(const fs::path& adapters) {
+    std::map<std::string, std::string> out;
+    std::error_code ec;
+    const fs::path readme = adapters / "README.md";
+    if (!fs::exists(readme, ec)) return out;
+    const std::string text = read_all(readme);
+    std::size_t at = 0;
+    while (at < text.size()) {
+        std::size_t nl = text.find('\n', at);
+        if (nl == std::string::npos) nl = text.size();
+        const std::string_view line(text.data() + at, nl - at);
+        at = nl + 1;
+        if (!line.starts_with("| `")) continue;
+        std::vector<std::string> cols;
+        for (std::size_t b = 1; b < line.size();) {
+            const std::size_t e = line.find(" |", b);
+            if (e == std::string_view::npos) break;
+            std::string c(line.substr(b, e - b));
+            while (!c.empty() && c.front() == ' ') c.erase(0, 1);
+            cols.push_back(std::move(c));
+            b = e + 2;
+        }
+        if (cols.size() < 4 || cols[0].size() < 3) continue;
+        out[cols[0].substr(1, cols[0].size() - 2)] = "Reader: " + cols[1] + ". Verdict: " + cols[2] + ". Tree: " + cols[3] + ".";
+    }
+    return out;
+}
+
+// A `sgfcheck diff` run of a fixed budget against each available adapter, for the report
+// per reader.
+std::map<std::string, reader_diff> diff_each(const options& o, const std::vector<impl>& impls, const matrix& m) {
+    std::map<std::string, reader_diff> out;
+    for (std::size_t k = 0; k < impls.size() && !stop_requested(); ++k) {
+        bool available = false;
+        for (const auto& row : m.cells) available = available || row[k + 1].result != verdict::unavailable;
+        if (!available) continue;
+        tools::diff::diff_options d;
+        d.impl = impls[k].adapter.string();
+        d.adapter = impls[k].adapter;
+        d.out = o.out / "diff" / impls[k].name;
+        d.gen.seed = 1;
+        d.count = 100000;  // as many as the budget allows
+        d.time_budget = o.diff_budget;
+        d.timeout = std::min(o.timeout, 10.0);
+        d.jobs = o.jobs;
+        d.command_line = "sgfcheck diff --impl conformance/adapters/" + impls[k].name + " --time-budget " + tools::diff::number_text(o.diff_budget);
+        std::cerr << "conformance: diff against " << impls[k].name << " for " << o.diff_budget << " s\n";
+        const tools::diff::diff_result r = tools::diff::run(d);
+        reader_diff& rd = out[impls[k].name];
+        std::map<std::string, std::vector<const tools::diff::finding*>> groups;
+        for (const auto& f : r.findings) groups[f.cluster].push_back(&f);
+        rd.summary = "`" + d.command_line + "`: " + std::to_string(r.run.count) + " generated cases, " + std::to_string(r.run.agree) +
+                     " agree, " + std::to_string(r.findings.size()) + " disagree in " + std::to_string(groups.size()) + " kinds" +
+                     (r.run.flaky.empty() ? "" : ", " + std::to_string(r.run.flaky.size()) + " flaky timeouts") +
+                     (r.unavailable.empty() ? "" : " (unavailable: " + r.unavailable + ")") + ".";
+        for (const auto& [key, g] : groups) {
+            const tools::diff::finding* rep = g.front();
+            for (const auto* f : g)
+                if (f->minimised) rep = f;
+            reader_diff::kind kd;
+            const tools::diff::outcome& oc = rep->minimised ? rep->minimal_found : rep->found;
+            kd.what = std::string(tools::diff::to_string(oc.what));
+            kd.signature = oc.signature;
+            kd.cases = g.size();
+            kd.minimal = rep->minimised ? rep->minimal : rep->bytes;
+            kd.ours = tools::diff::describe(rep->minimised ? rep->minimal_ours : rep->ours);
+            kd.theirs = tools::diff::describe(rep->minimised ? rep->minimal_theirs : rep->theirs);
+            kd.spec = tools::diff::spec_sentence(*rep);
+            kd.checker_level = rep->checker_level;
+            rd.kinds.push_back(std::move(kd));
+        }
+        std::stable_sort(rd.kinds.begin(), rd.kinds.end(), [](const auto& a, const auto& b) { return a.cases > b.cases; });
+    }
+    return out;
+}
+
 }  // namespace
 
 int run_conformance(const std::vector<std::string>& args) {
@@ -431,6 +531,11 @@ int run_conformance(const std::vector<std::string>& args) {
     std::error_code ec;
     if (!fs::is_directory(o.cases, ec))
         throw usage_error{"conformance: no case folder " + o.cases.string() + " (run from the source tree or give --cases)"};
+    if (o.manifest) {
+        write_text(*o.manifest, manifest_json(o.cases));
+        std::cout << "Wrote " << o.manifest->string() << "\n";
+        return exit_ok;
+    }
     const std::vector<impl> impls = find_impls(o, o.adapters ? *o.adapters : o.cases.parent_path() / "adapters");
     matrix m;
     const corpus c = load_cases(o, m);
@@ -449,6 +554,11 @@ int run_conformance(const std::vector<std::string>& args) {
     if (!stop_requested()) run_adapters(o, impls, c, ours, m, report);
     recheck_timeouts(o, impls, ours, m);
     report.write();
+    if (o.readers_report && !stop_requested()) {
+        const fs::path adapters = o.adapters ? *o.adapters : o.cases.parent_path() / "adapters";
+        write_text(*o.readers_report, readers_markdown(m, diff_each(o, impls, m), adapter_notes(adapters)));
+        std::cerr << "conformance: wrote " << o.readers_report->string() << "\n";
+    }
     std::cout << summary_markdown(m) << "\nWrote " << (o.out / "matrix.md").string() << ", "
               << (o.out / "matrix.html").string() << " and one TSV per implementation.\n";
     if (stop_signal) {

@@ -89,6 +89,8 @@ struct cell {
     std::string detail;
     bool differs_from_expect = false;  // ours only: diagnostics or tree differ from .expect
     bool timed_out = false;            // rechecked alone at the end of the run
+    std::string their_tree;            // the adapter's tree (normal form) when it differs from ours
+    std::string our_tree;              // and ours, beside it
 };
 
 // How a cell reads against the case's expected kind.
@@ -153,5 +155,27 @@ struct summary {
 [[nodiscard]] std::string summary_markdown(const matrix& m);
 [[nodiscard]] std::string markdown(const matrix& m);
 [[nodiscard]] std::string html(const matrix& m);
+
+// --- the report per reader (readers.cpp) ------------------------------------------------------
+
+// What a `sgfcheck diff` run of a fixed budget found in one reader, for its section.
+struct reader_diff {
+    std::string summary;  // "200 cases, 150 agree, 50 disagree in 4 kinds, 12 s"
+    struct kind {
+        std::string what, signature;  // "strict-reject", "ParseError: ..."
+        std::size_t cases = 0;
+        std::string minimal;          // the minimised case (bytes)
+        std::string ours, theirs;     // verdicts on it
+        std::string spec;             // the sentence that decides it
+        bool checker_level = false;
+    };
+    std::vector<kind> kinds;
+};
+
+// docs/readers.md: for each reader, what it accepts that the spec rejects, what it rejects
+// that the spec allows, wrong trees, crashes and hangs, each with the case and its spec
+// sentence, from the matrix `m` and from `diffs` (by reader name; may be missing).
+[[nodiscard]] std::string readers_markdown(const matrix& m, const std::map<std::string, reader_diff>& diffs,
+                                           const std::map<std::string, std::string>& about);
 
 }  // namespace sgf::tools::conformance

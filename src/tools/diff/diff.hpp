@@ -165,6 +165,14 @@ struct diff_result {
 // any point leaves the last one whole).
 void write_report(const std::filesystem::path& dir, const run_info& run, const std::vector<finding>& findings);
 
+// "accepted", "rejected (E008 E004)"; "crash (signal 11 ...)".
+[[nodiscard]] std::string describe(const our_verdict& v);
+[[nodiscard]] std::string describe(const their_verdict& v);
+// The spec sentence that decides a finding (its minimal case when minimised).
+[[nodiscard]] std::string spec_sentence(const finding& f);
+// "12.5" for 12.5.
+[[nodiscard]] std::string number_text(double x);
+
 // SGF text as it reads, with control characters visible: LF as ␊, CR as ␍, tab as ␉,
 // other controls as their pictures (U+2400...), bytes that are not UTF-8 as ⟨HH⟩.
 // Backslashes stay as they are, so SGF's escapes read as in the file.

@@ -25,14 +25,14 @@ std::string clipped(std::string s, std::size_t n = clip_at) {
     return s;
 }
 
-std::string verdict_text(const our_verdict& v) {
+std::string verdict_text_of(const our_verdict& v) {
     if (v.accepted) return "accepted";
     std::string s = "rejected (";
     for (std::size_t i = 0; i < v.errors.size(); ++i) s += (i ? " " : "") + v.errors[i];
     return s + ")";
 }
 
-std::string their_text(const their_verdict& v) {
+std::string their_text_of(const their_verdict& v) {
     std::string s(to_string(v.result));
     if (!v.detail.empty()) s += " (" + v.detail + ")";
     return s;
@@ -72,7 +72,7 @@ std::size_t nesting(std::string_view s) {
 }
 
 // The sentence that decides a disagreement.
-std::string spec_of(const finding& f) {
+std::string spec_text_of(const finding& f) {
     const our_verdict& ours = f.minimised ? f.minimal_ours : f.ours;
     const std::string& bytes = f.minimised ? f.minimal : f.bytes;
     std::string out;
@@ -114,6 +114,15 @@ void json_field(std::string& out, std::string_view key, std::string_view v, bool
 }
 
 }  // namespace
+
+std::string describe(const our_verdict& v) { return verdict_text_of(v); }
+std::string describe(const their_verdict& v) { return their_text_of(v); }
+std::string spec_sentence(const finding& f) { return spec_text_of(f); }
+std::string number_text(double x) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%g", x);
+    return b;
+}
 
 std::string visible_sgf(std::string_view bytes) {
     std::string out;
@@ -181,17 +190,17 @@ void write_report(const std::filesystem::path& dir, const run_info& run, const s
             }
             jl += ']';
         }
-        json_field(jl, "ours", verdict_text(f.ours));
-        json_field(jl, "theirs", their_text(f.theirs));
+        json_field(jl, "ours", verdict_text_of(f.ours));
+        json_field(jl, "theirs", their_text_of(f.theirs));
         jl += ",\"bytes\":" + std::to_string(f.bytes.size());
         json_field(jl, "minimal", f.minimised ? visible_sgf(f.minimal) : "");
         if (f.minimised) {
             json_field(jl, "minimal_kind", f.minimal_found.key());
-            json_field(jl, "minimal_ours", verdict_text(f.minimal_ours));
-            json_field(jl, "minimal_theirs", their_text(f.minimal_theirs));
+            json_field(jl, "minimal_ours", verdict_text_of(f.minimal_ours));
+            json_field(jl, "minimal_theirs", their_text_of(f.minimal_theirs));
             jl += ",\"tests\":" + std::to_string(f.tests);
         }
-        json_field(jl, "spec", spec_of(f));
+        json_field(jl, "spec", spec_text_of(f));
         jl += "}\n";
     }
     write_file_atomically(dir / "report.jsonl", jl);
@@ -255,16 +264,16 @@ void write_report(const std::filesystem::path& dir, const run_info& run, const s
                << (rep->budget_spent ? ", budget spent" : "") << "; `cases/" << rep->name
                << ".min.sgf`; ␊ is LF, ␍ CR, ␉ tab, ⟨HH⟩ a byte that is not UTF-8):\n\n```\n"
                << clipped(visible_sgf(rep->minimal)) << "\n```\n\n";
-            md << "- ours: " << verdict_text(rep->minimal_ours) << "\n- theirs: " << their_text(rep->minimal_theirs) << "\n";
+            md << "- ours: " << verdict_text_of(rep->minimal_ours) << "\n- theirs: " << their_text_of(rep->minimal_theirs) << "\n";
             if (!keeps(rep->found, rep->minimal_found))
                 md << "- note: with the full timeout the minimal case is " << rep->minimal_found.key() << "\n";
             if (!rep->tree_ours.empty() || !rep->tree_theirs.empty())
                 md << "- our tree: `" << clipped(rep->tree_ours, 300) << "`\n- their tree: `" << clipped(rep->tree_theirs, 300)
                    << "`\n";
         } else {
-            md << "- ours: " << verdict_text(rep->ours) << "\n- theirs: " << their_text(rep->theirs) << "\n";
+            md << "- ours: " << verdict_text_of(rep->ours) << "\n- theirs: " << their_text_of(rep->theirs) << "\n";
         }
-        md << "- spec: " << spec_of(*rep) << "\n";
+        md << "- spec: " << spec_text_of(*rep) << "\n";
         if (rep->checker_level)
             md << "- only sgfcheck's checker rejects this file (its parser accepts it): if the implementation is a "
                   "parser, not a checker, this is no bug of it; `--parse-only` compares the parsers alone\n";
