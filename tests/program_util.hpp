@@ -84,6 +84,7 @@ inline int run_and_kill(const std::vector<std::string>& args, const fs::path& re
     std::vector<char*> argv;
     for (auto& a : argv_s) argv.push_back(a.data());
     argv.push_back(nullptr);
+    std::fflush(nullptr);  // the child must not write the test's buffered output again
     const pid_t pid = ::fork();
     REQUIRE(pid >= 0);
     if (pid == 0) {

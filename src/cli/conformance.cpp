@@ -255,7 +255,7 @@ void describe_run(const options& o, const std::vector<impl>& impls, matrix& m) {
     for (const auto& i : impls) m.impls.push_back(i.name);
     m.cells.assign(m.cases.size(), std::vector<cell>(m.impls.size()));
     for (auto& row : m.cells)
-        for (std::size_t k = 1; k < row.size(); ++k) row[k].detail = "not run";
+        for (std::size_t k = 1; k < row.size(); ++k) row[k].detail = not_run;
 }
 
 // The outputs, each replaced atomically: valid whenever the run stops.
@@ -373,7 +373,11 @@ void run_adapters(const options& o, const std::vector<impl>& impls, const corpus
     const auto timeout = std::chrono::milliseconds(static_cast<long long>(o.timeout * 1000));
     const std::size_t n = c.files.size();
     std::vector<adapter_run> probes(impls.size());
-    tools::parallel_for(impls.size(), o.jobs, [&](std::size_t k) { probes[k] = run_adapter(impls[k].adapter, ours.paths[0], timeout); });
+    std::vector<char> batch(impls.size(), 0);
+    tools::parallel_for(impls.size(), o.jobs, [&](std::size_t k) {
+        probes[k] = run_adapter(impls[k].adapter, ours.paths[0], timeout);
+        if (probes[k].result != verdict::unavailable) batch[k] = supports_batch(impls[k].adapter, timeout) ? 1 : 0;
+    });
     std::vector<std::size_t> tasks;  // k * n + i
     std::mutex mu;
     for (std::size_t k = 0; k < impls.size(); ++k) {
@@ -381,7 +385,8 @@ void run_adapters(const options& o, const std::vector<impl>& impls, const corpus
             for (std::size_t i = 0; i < n; ++i) {
                 cell& x = m.cells[i][k + 1];
                 x.result = verdict::unavailable;
-                x.detail = probes[k].detail.empty() ? "unavailable" : probes[k].detail;
+                x.detail = "unavailable (probed once, on " + c.files[0].name + ")";
+                if (!probes[k].detail.empty()) x.detail += ": " + probes[k].detail;
             }
             std::cerr << "conformance: " << impls[k].name << ": unavailable"
                       << (probes[k].detail.empty() ? "" : " (" + probes[k].detail + ")") << "; not run\n";
@@ -401,7 +406,7 @@ void run_adapters(const options& o, const std::vector<impl>& impls, const corpus
         for (std::size_t t = next++; t < tasks.size() && !stop_requested(); t = next++) {
             const std::size_t k = tasks[t] / n, i = tasks[t] % n;
             if (client_of != k) {
-                client.emplace(impls[k].adapter, timeout);
+                client.emplace(impls[k].adapter, timeout, batch[k] != 0);
                 client_of = k;
             }
             adapter_run r = client->run(ours.paths[i]);
@@ -544,6 +549,8 @@ int run_conformance(const std::vector<std::string>& args) {
     m.runs_total = impls.size() * c.files.size();
     report_writer report(o.out, m);
     report.write();  // from the start: a run killed at once still leaves a (partial) report
+    // After the first atomic write, which installs the writer's handlers (remove the
+    // temporary file, then die): ours replace them, so a stop lets the run write its report.
     struct sigaction sa {};
     sa.sa_handler = on_stop_signal;
     ::sigaction(SIGINT, &sa, nullptr);

@@ -174,6 +174,10 @@ int run_diff(const std::vector<std::string>& args) {
     if (o.out.empty()) o.out = default_out(o.impl);
     fs::create_directories(o.out);
     o.adapter = adapter_for(o.impl, o.out);
+    // A report from the start; written before the handlers below, because the first atomic
+    // write installs the writer's own (remove the temporary file, then die), which ours
+    // replace: a stop lets the run write its report and end.
+    write_file_atomically(o.out / "report.md", "# sgfcheck diff: `" + o.impl + "`\n\n**Partial report: the run has just started.**\n");
     struct sigaction sa {};
     sa.sa_handler = on_diff_stop;
     ::sigaction(SIGINT, &sa, nullptr);

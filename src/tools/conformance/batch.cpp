@@ -21,8 +21,8 @@ namespace sgf::tools::conformance {
 namespace {
 
 constexpr std::string_view handshake = "sgf-adapter batch 1";
-// The first start may build the reader (cargo, javac: a minute on a loaded machine).
-constexpr auto handshake_limit = std::chrono::minutes(5);
+// The handshake comes at start-up (a JVM: a second or two; a loaded machine: more).
+constexpr auto handshake_limit = std::chrono::seconds(60);
 constexpr std::size_t stderr_keep = 16 * 1024;
 
 }  // namespace
@@ -189,19 +189,20 @@ private:
     bool timed_out_ = false;
 };
 
-adapter_client::adapter_client(std::filesystem::path adapter, std::chrono::milliseconds timeout)
-    : adapter_(std::move(adapter)), timeout_(timeout) {}
+bool supports_batch(const std::filesystem::path& adapter, std::chrono::milliseconds timeout) {
+    const adapter_run r = run_adapter(adapter, "--batch", timeout);
+    return r.exit_status == 0 && r.out.starts_with(std::string(handshake) + "\n");
+}
+
+adapter_client::adapter_client(std::filesystem::path adapter, std::chrono::milliseconds timeout, bool batch)
+    : adapter_(std::move(adapter)), timeout_(timeout), batch_(batch) {}
 adapter_client::adapter_client(adapter_client&&) noexcept = default;
 adapter_client& adapter_client::operator=(adapter_client&&) noexcept = default;
 adapter_client::~adapter_client() = default;
 
 adapter_run adapter_client::run(const std::filesystem::path& file) {
-    if (batch_ && (!session_ || !session_->alive())) {
-        session_ = batch_session::start(adapter_);
-        if (!session_ && !probed_) batch_ = false;  // no handshake: one process per file
-        probed_ = true;
-    }
-    if (!batch_ || !session_) return run_adapter(adapter_, file, timeout_);
+    if (batch_ && (!session_ || !session_->alive())) session_ = batch_session::start(adapter_);
+    if (!batch_ || !session_) return run_adapter(adapter_, file, timeout_);  // (no handshake this time: alone)
     return session_->run(file, timeout_);
 }
 

@@ -52,11 +52,16 @@ void request_stop() noexcept;
 // case as run_adapter. A crash or a timeout ends the process; the next run starts a new one.
 class batch_session;
 
-// How a runner talks to one adapter: in batch mode when the adapter answers the batch
-// handshake, else one process per file. One client per thread.
+// Whether the adapter has a batch mode: `ADAPTER --batch` with an empty stdin prints the
+// handshake and ends (an adapter without one takes "--batch" for a file it cannot read).
+// Run once per adapter, with the limits of run_adapter.
+[[nodiscard]] bool supports_batch(const std::filesystem::path& adapter, std::chrono::milliseconds timeout);
+
+// How a runner talks to one adapter: in batch mode when it has one (supports_batch), else
+// one process per file. One client per thread.
 class adapter_client {
 public:
-    adapter_client(std::filesystem::path adapter, std::chrono::milliseconds timeout);
+    adapter_client(std::filesystem::path adapter, std::chrono::milliseconds timeout, bool batch);
     adapter_client(adapter_client&&) noexcept;
     adapter_client& operator=(adapter_client&&) noexcept;
     ~adapter_client();
@@ -68,8 +73,7 @@ public:
 private:
     std::filesystem::path adapter_;
     std::chrono::milliseconds timeout_;
-    bool batch_ = true;  // until the handshake fails
-    bool probed_ = false;
+    bool batch_ = false;
     std::unique_ptr<batch_session> session_;
 };
 
@@ -129,6 +133,9 @@ struct matrix {
     std::size_t runs_done = 0, runs_total = 0;  // adapter runs: a partial report says so
     std::vector<std::pair<std::string, std::string>> unavailable;  // set by available_only: name, why
 };
+
+// The detail of a cell whose run has not been done yet (partial reports).
+extern const std::string not_run;
 
 // The matrix without the implementations that were unavailable for every case; they are
 // listed in `unavailable` instead (the page and matrix.md show one note, not empty columns).

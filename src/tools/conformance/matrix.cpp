@@ -6,6 +6,8 @@
 
 namespace sgf::tools::conformance {
 
+const std::string not_run = "not run";
+
 std::string_view to_string(tree_match t) noexcept {
     switch (t) {
         case tree_match::none: return "-";
@@ -111,9 +113,10 @@ std::string tsv(const matrix& m, std::size_t impl) {
     return out;
 }
 
+// Not unavailable for every case (a cell not run yet, in a partial report, may still be).
 bool available(const matrix& m, std::size_t impl) {
     for (const auto& row : m.cells)
-        if (row[impl].result != verdict::unavailable) return true;
+        if (row[impl].result != verdict::unavailable || row[impl].detail == not_run) return true;
     return m.cells.empty();
 }
 

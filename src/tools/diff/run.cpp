@@ -48,10 +48,10 @@ their_verdict verdict_of(conformance::adapter_run r) {
 // f(i, client) for i in [0, n) on `jobs` threads, each with its own client of the adapter
 // (its own batch process); stops taking work once stop() says so.
 template <class F, class Stop>
-void for_each_with_client(std::size_t n, unsigned jobs, const fs::path& adapter, double timeout, Stop stop, F f) {
+void for_each_with_client(std::size_t n, unsigned jobs, const fs::path& adapter, double timeout, bool batch, Stop stop, F f) {
     std::atomic<std::size_t> next{0};
     auto work = [&] {
-        conformance::adapter_client client(adapter, ms(timeout));
+        conformance::adapter_client client(adapter, ms(timeout), batch);
         for (std::size_t i = next++; i < n && !stop(); i = next++) f(i, client);
     };
     std::vector<std::thread> ts;
@@ -165,7 +165,8 @@ private:
         auto last_write = clock_type::now();
         // The cases may take half the budget; the rest is for the minimisation.
         auto stop_cases = [&] { return stop() || over_budget(0.5) || !res_.unavailable.empty(); };
-        for_each_with_client(cases_.size(), o_.jobs, o_.adapter, o_.timeout, stop_cases,
+        batch_ = conformance::supports_batch(o_.adapter, ms(o_.timeout));
+        for_each_with_client(cases_.size(), o_.jobs, o_.adapter, o_.timeout, batch_, stop_cases,
                              [&](std::size_t i, conformance::adapter_client& client) {
             case_result r;
             r.family = families_[i % families_.size()];
@@ -249,7 +250,7 @@ private:
             if (res_.findings[i].found.what == kind::timeout) timeouts.push_back(i);
         if (timeouts.empty() || stop()) return;
         std::vector<char> flaky(res_.findings.size(), 0);
-        conformance::adapter_client alone(o_.adapter, ms(o_.timeout));
+        conformance::adapter_client alone(o_.adapter, ms(o_.timeout), false);
         for (const std::size_t i : timeouts) {
             if (stop()) break;
             finding& f = res_.findings[i];
@@ -320,7 +321,7 @@ private:
         const fs::path file = o_.out / "work" / ("min-" + std::to_string(f.seed) + ".sgf");
         // a hang is a hang well before the full timeout: keep minimising it cheap
         const double t = f.found.what == kind::timeout ? std::max(1.0, o_.timeout / 4) : o_.timeout;
-        conformance::adapter_client client(o_.adapter, ms(t));
+        conformance::adapter_client client(o_.adapter, ms(t), batch_);
         ddmin_stats st;
         std::size_t runs = 0;
         // Our verdict filters candidates in-process; only those that pass cost a run of the
@@ -348,7 +349,7 @@ private:
         f.minimised = true;
         write_file_atomically(file, f.minimal);
         f.minimal_ours = run_ours(f.minimal, o_.parse_only);
-        f.minimal_theirs = verdict_of(conformance::adapter_client(o_.adapter, ms(o_.timeout)).run_alone(file));
+        f.minimal_theirs = verdict_of(conformance::run_adapter(o_.adapter, file, ms(o_.timeout)));
         f.minimal_found = classify(f.minimal_ours, f.minimal_theirs, o_.tree);
         if (f.found.what == kind::tree_differs || f.found.what == kind::tree_invalid) {
             f.tree_ours = f.minimal_ours.tree;
@@ -400,6 +401,7 @@ private:
     std::vector<case_result> cases_;
     diff_result res_;
     std::string status_;
+    bool batch_ = false;  // the adapter has a batch mode
 };
 
 }  // namespace
