@@ -76,9 +76,10 @@ inline run_output run_both(const std::string& args, const std::string& env = "")
 }
 
 // sgfcheck with `args` started as a child process (stdout and stderr to /dev/null), so
-// that a test can stop it at any point: wait until `ready` exists, `more` seconds longer,
-// then send `sig`. Returns the wait status.
-inline int run_and_kill(const std::vector<std::string>& args, const fs::path& ready, double more, int sig) {
+// that a test can stop it at any point: wait until `ready()` holds (at most a minute),
+// `more` seconds longer, then send `sig`. Returns the wait status.
+template <class Ready>
+int run_and_kill(const std::vector<std::string>& args, Ready ready, double more, int sig) {
     std::vector<std::string> argv_s{SGF_SGFCHECK};
     argv_s.insert(argv_s.end(), args.begin(), args.end());
     std::vector<char*> argv;
@@ -93,7 +94,7 @@ inline int run_and_kill(const std::vector<std::string>& args, const fs::path& re
         ::execv(argv[0], argv.data());
         ::_exit(127);
     }
-    for (int i = 0; i < 600 && !fs::exists(ready); ++i) ::usleep(50'000);
+    for (int i = 0; i < 1200 && !ready(); ++i) ::usleep(50'000);
     ::usleep(static_cast<useconds_t>(more * 1e6));
     ::kill(pid, sig);
     int status = 0;

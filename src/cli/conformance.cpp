@@ -18,7 +18,6 @@
 #include "cli.hpp"
 #include "sgf/write.hpp"
 #include "tools/conformance/conformance.hpp"
-#include "tools/diff/diff.hpp"
 #include "tools/parallel_for.hpp"
 
 namespace sgf::cli {
@@ -452,83 +451,6 @@ void recheck_timeouts(const options& o, const std::vector<impl>& impls, const ou
     });
 }
 
-// What adapters/README.md says of each adapter: its row of the table "The adapters".
-std::map<std::string, std::string> adapter_notes(const fs::path& adapters) {
-    std::map<std::string, std::string> out;
-    std::error_code ec;
-    const fs::path readme = adapters / "README.md";
-    if (!fs::exists(readme, ec)) return out;
-    const std::string text = read_all(readme);
-    std::size_t at = 0;
-    while (at < text.size()) {
-        std::size_t nl = text.find('\n', at);
-        if (nl == std::string::npos) nl = text.size();
-        const std::string_view line(text.data() + at, nl - at);
-        at = nl + 1;
-        if (!line.starts_with("| `")) continue;
-        std::vector<std::string> cols;
-        for (std::size_t b = 1; b < line.size();) {
-            const std::size_t e = line.find(" |", b);
-            if (e == std::string_view::npos) break;
-            std::string c(line.substr(b, e - b));
-            while (!c.empty() && c.front() == ' ') c.erase(0, 1);
-            cols.push_back(std::move(c));
-            b = e + 2;
-        }
-        if (cols.size() < 4 || cols[0].size() < 3) continue;
-        out[cols[0].substr(1, cols[0].size() - 2)] = "Reader: " + cols[1] + ". Verdict: " + cols[2] + ". Tree: " + cols[3] + ".";
-    }
-    return out;
-}
-
-// A `sgfcheck diff` run of a fixed budget against each available adapter, for the report
-// per reader.
-std::map<std::string, reader_diff> diff_each(const options& o, const std::vector<impl>& impls, const matrix& m) {
-    std::map<std::string, reader_diff> out;
-    for (std::size_t k = 0; k < impls.size() && !stop_requested(); ++k) {
-        bool available = false;
-        for (const auto& row : m.cells) available = available || row[k + 1].result != verdict::unavailable;
-        if (!available) continue;
-        tools::diff::diff_options d;
-        d.impl = impls[k].adapter.string();
-        d.adapter = impls[k].adapter;
-        d.out = o.out / "diff" / impls[k].name;
-        d.gen.seed = 1;
-        d.count = 100000;  // as many as the budget allows
-        d.time_budget = o.diff_budget;
-        d.timeout = std::min(o.timeout, 10.0);
-        d.jobs = o.jobs;
-        d.command_line = "sgfcheck diff --impl conformance/adapters/" + impls[k].name + " --time-budget " + tools::diff::number_text(o.diff_budget);
-        std::cerr << "conformance: diff against " << impls[k].name << " for " << o.diff_budget << " s\n";
-        const tools::diff::diff_result r = tools::diff::run(d);
-        reader_diff& rd = out[impls[k].name];
-        std::map<std::string, std::vector<const tools::diff::finding*>> groups;
-        for (const auto& f : r.findings) groups[f.cluster].push_back(&f);
-        rd.summary = "`" + d.command_line + "`: " + std::to_string(r.run.count) + " generated cases, " + std::to_string(r.run.agree) +
-                     " agree, " + std::to_string(r.findings.size()) + " disagree in " + std::to_string(groups.size()) + " kinds" +
-                     (r.run.flaky.empty() ? "" : ", " + std::to_string(r.run.flaky.size()) + " flaky timeouts") +
-                     (r.unavailable.empty() ? "" : " (unavailable: " + r.unavailable + ")") + ".";
-        for (const auto& [key, g] : groups) {
-            const tools::diff::finding* rep = g.front();
-            for (const auto* f : g)
-                if (f->minimised) rep = f;
-            reader_diff::kind kd;
-            const tools::diff::outcome& oc = rep->minimised ? rep->minimal_found : rep->found;
-            kd.what = std::string(tools::diff::to_string(oc.what));
-            kd.signature = oc.signature;
-            kd.cases = g.size();
-            kd.minimal = rep->minimised ? rep->minimal : rep->bytes;
-            kd.ours = tools::diff::describe(rep->minimised ? rep->minimal_ours : rep->ours);
-            kd.theirs = tools::diff::describe(rep->minimised ? rep->minimal_theirs : rep->theirs);
-            kd.spec = tools::diff::spec_sentence(*rep);
-            kd.checker_level = rep->checker_level;
-            rd.kinds.push_back(std::move(kd));
-        }
-        std::stable_sort(rd.kinds.begin(), rd.kinds.end(), [](const auto& a, const auto& b) { return a.cases > b.cases; });
-    }
-    return out;
-}
-
 }  // namespace
 
 int run_conformance(const std::vector<std::string>& args) {
@@ -563,7 +485,12 @@ int run_conformance(const std::vector<std::string>& args) {
     report.write();
     if (o.readers_report && !stop_requested()) {
         const fs::path adapters = o.adapters ? *o.adapters : o.cases.parent_path() / "adapters";
-        write_text(*o.readers_report, readers_markdown(m, diff_each(o, impls, m), adapter_notes(adapters)));
+        std::vector<std::pair<std::string, fs::path>> available;
+        for (std::size_t k = 0; k < impls.size(); ++k)
+            if (std::any_of(m.cells.begin(), m.cells.end(), [&](const auto& row) { return row[k + 1].result != verdict::unavailable; }))
+                available.emplace_back(impls[k].name, impls[k].adapter);
+        const auto diffs = diff_readers(available, o.out / "diff", o.diff_budget, std::min(o.timeout, 10.0), o.jobs);
+        write_text(*o.readers_report, readers_markdown(m, diffs, adapter_notes(adapters)));
         std::cerr << "conformance: wrote " << o.readers_report->string() << "\n";
     }
     std::cout << summary_markdown(m) << "\nWrote " << (o.out / "matrix.md").string() << ", "

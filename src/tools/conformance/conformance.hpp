@@ -179,6 +179,14 @@ struct reader_diff {
     std::vector<kind> kinds;
 };
 
+// A `sgfcheck diff` run of `budget` seconds against each adapter (name, path), its report in
+// out/NAME; stops early on request_stop().
+[[nodiscard]] std::map<std::string, reader_diff> diff_readers(const std::vector<std::pair<std::string, std::filesystem::path>>& adapters,
+                                                              const std::filesystem::path& out, double budget, double timeout,
+                                                              unsigned jobs);
+// What adapters/README.md says of each adapter (its row of the table "The adapters").
+[[nodiscard]] std::map<std::string, std::string> adapter_notes(const std::filesystem::path& adapters);
+
 // docs/readers.md: for each reader, what it accepts that the spec rejects, what it rejects
 // that the spec allows, wrong trees, crashes and hangs, each with the case and its spec
 // sentence, from the matrix `m` and from `diffs` (by reader name; may be missing).

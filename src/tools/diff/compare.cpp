@@ -208,9 +208,7 @@ std::string_view to_string(their_result r) noexcept {
     return "crash";
 }
 
-their_verdict run_theirs(const std::filesystem::path& adapter, const std::filesystem::path& file, double timeout_seconds) {
-    const auto ms = std::chrono::milliseconds(static_cast<long long>(timeout_seconds * 1000));
-    conformance::adapter_run r = conformance::run_adapter(adapter, file, ms);
+their_verdict verdict_of(conformance::adapter_run r) {
     their_verdict v;
     v.detail = std::move(r.detail);
     v.tree = std::move(r.out);
@@ -223,6 +221,10 @@ their_verdict run_theirs(const std::filesystem::path& adapter, const std::filesy
         case conformance::verdict::crash: v.result = r.timed_out ? their_result::timeout : their_result::crash; break;
     }
     return v;
+}
+
+their_verdict run_theirs(const std::filesystem::path& adapter, const std::filesystem::path& file, double timeout_seconds) {
+    return verdict_of(conformance::run_adapter(adapter, file, std::chrono::milliseconds(static_cast<long long>(timeout_seconds * 1000))));
 }
 
 std::string_view to_string(kind k) noexcept {

@@ -15,6 +15,10 @@
 
 #include "tools/generate/generate.hpp"
 
+namespace sgf::tools::conformance {
+struct adapter_run;
+}
+
 namespace sgf::tools::diff {
 
 // ------------------------------------------------------------------ families (families.cpp)
@@ -50,6 +54,8 @@ struct their_verdict {
     std::string tree;    // stdout (raw) when accepted
     double seconds = 0;
 };
+// An adapter's answer (conformance/process.cpp, batch.cpp) as diff reads it.
+[[nodiscard]] their_verdict verdict_of(conformance::adapter_run r);
 // Runs `adapter FILE` (conformance_process.cpp does the process work).
 [[nodiscard]] their_verdict run_theirs(const std::filesystem::path& adapter, const std::filesystem::path& file,
                                        double timeout_seconds);

@@ -30,21 +30,6 @@ using clock_type = std::chrono::steady_clock;
 
 std::chrono::milliseconds ms(double seconds) { return std::chrono::milliseconds(static_cast<long long>(seconds * 1000)); }
 
-their_verdict verdict_of(conformance::adapter_run r) {
-    their_verdict v;
-    v.detail = std::move(r.detail);
-    v.tree = std::move(r.out);
-    v.seconds = r.seconds;
-    switch (r.result) {
-        case conformance::verdict::accepted: v.result = their_result::accepted; break;
-        case conformance::verdict::rejected: v.result = their_result::rejected; break;
-        case conformance::verdict::unavailable: v.result = their_result::unavailable; break;
-        case conformance::verdict::flaky: v.result = their_result::timeout; break;
-        case conformance::verdict::crash: v.result = r.timed_out ? their_result::timeout : their_result::crash; break;
-    }
-    return v;
-}
-
 // f(i, client) for i in [0, n) on `jobs` threads, each with its own client of the adapter
 // (its own batch process); stops taking work once stop() says so.
 template <class F, class Stop>
