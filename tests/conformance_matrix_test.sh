@@ -20,7 +20,7 @@ out=$build/conformance-matrix
 rm -rf "$out" && mkdir -p "$out"
 export SGF_PEERS_DIR=$shared/peers SGF_ADAPTER_BUILD=$build/adapters
 start=$(date +%s)
-"$sgfcheck" conformance --cases "$src/conformance/cases" --timeout 5 --jobs 2 --out "$out/results" \
+"$sgfcheck" conformance --cases "$src/conformance/cases" --timeout 2 --jobs 2 --out "$out/results" \
   --readers-report "$out/readers.md" --diff-budget 10 >"$out/stdout" 2>"$out/stderr"
 rc=$?
 secs=$(($(date +%s) - start))
