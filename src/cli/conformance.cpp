@@ -2,6 +2,9 @@
 //                      [--timeout SEC] [--jobs N]
 // Runs every case through ours (the library, in-process) and through each adapter, then
 // writes <out>/<impl>.tsv, <out>/matrix.md and <out>/matrix.html.
+// Over 500 lines: the command's options and help, then its steps in the order they run (find
+// the adapters, load the cases, ours, the adapters, the timeouts again, the reports), each a
+// function; the runner's machinery itself is in src/tools/conformance/.
 #include <algorithm>
 #include <atomic>
 #include <csignal>
