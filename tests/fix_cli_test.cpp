@@ -187,3 +187,20 @@ TEST_CASE("fmt and dump and fix read through the input stage") {
     CHECK(run("dump " + l1).out.find("[\"PB\",[\"Hrab\u00E1nek\"]]") != std::string::npos);
     CHECK(run("fix " + l1).out == "(;FF[4]CA[UTF-8]PB[Hrab\u00E1nek])\n");
 }
+
+TEST_CASE("fmt --dry-run says what fmt would do: no diff for text that cannot be written back in its charset") {
+    // Found by the dry_run fuzz target: bytes that are no character in Shift_JIS are kept as
+    // they are when read (W005), so fmt cannot encode the text back and writes nothing (exit
+    // 1); the dry run printed a diff and exit 0.
+    temp_dir d;
+    const std::string f = d.file("sj.sgf", "(;FF[4]C[\xff\xfe\x80])");
+    const auto real = run("fmt --charset=Shift_JIS " + f);
+    const auto dry = run("fmt --dry-run --charset=Shift_JIS " + f);
+    CHECK(real.status == 1);
+    CHECK(real.out.empty());
+    CHECK(dry.status == real.status);
+    CHECK(dry.out.empty());
+    // and a file it can write back gets its diff
+    const std::string ok = d.file("ok.sgf", "(;FF[4]CA[Shift_JIS]C[\x82\xa0]  )");
+    CHECK(run("fmt --dry-run " + ok).out.find("+(;FF[4]CA[Shift_JIS]C[\xe3\x81\x82])") != std::string::npos);
+}

@@ -44,6 +44,8 @@ extern "C" int fuzz_charset(const std::uint8_t* data, std::size_t size);
 extern "C" int fuzz_fix(const std::uint8_t* data, std::size_t size);
 extern "C" int fuzz_node_reader(const std::uint8_t* data, std::size_t size);
 extern "C" int fuzz_values(const std::uint8_t* data, std::size_t size);
+extern "C" int fuzz_unified_diff(const std::uint8_t* data, std::size_t size);
+extern "C" int fuzz_dry_run(const std::uint8_t* data, std::size_t size);
 
 namespace {
 
@@ -62,7 +64,8 @@ constexpr fuzz_target targets[] = {
     {"strict_vs_lenient", fuzz_strict_vs_lenient},
     {"check", fuzz_check},                 {"charset", fuzz_charset},
     {"fix", fuzz_fix},                     {"node_reader", fuzz_node_reader},
-    {"values", fuzz_values},
+    {"values", fuzz_values},               {"unified_diff", fuzz_unified_diff},
+    {"dry_run", fuzz_dry_run},
 };
 
 fs::path fuzz_dir() { return fs::path(SGF_SOURCE_DIR) / "fuzz"; }
@@ -174,6 +177,8 @@ TEST_CASE("fuzz target charset replays the regressions and seeds") { replay_file
 TEST_CASE("fuzz target fix replays the regressions and seeds") { replay_files(target("fix")); }
 TEST_CASE("fuzz target node_reader replays the regressions and seeds") { replay_files(target("node_reader")); }
 TEST_CASE("fuzz target values replays the regressions and seeds") { replay_files(target("values")); }
+TEST_CASE("fuzz target unified_diff replays the regressions and seeds") { replay_files(target("unified_diff")); }
+TEST_CASE("fuzz target dry_run replays the regressions and seeds") { replay_files(target("dry_run")); }
 
 TEST_CASE("fuzz target parse_strict on the generated big inputs") { replay_generated(target("parse_strict")); }
 TEST_CASE("fuzz target parse_lenient on the generated big inputs") { replay_generated(target("parse_lenient")); }
