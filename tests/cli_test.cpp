@@ -1,5 +1,6 @@
 // The sgfcheck command line, run as a program: exit codes, gcc-style and JSON Lines
-// reports, stdin and directories, fmt (atomic replace) and dump.
+// reports, stdin and directories, fmt (atomic replace) and dump; every option's value
+// checked, and -- ending the options of every command.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -7,6 +8,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "tests/program_util.hpp"
 #include "tests/shared_dir.hpp"
@@ -245,4 +248,83 @@ complete_line "sgfcheck games/g"
                              "sgfcheck --profile  => ff4 current hex\n", "sgfcheck --color=al => --color=always\n",
                              "sgfcheck games/g => games/game1.sgf\n"})
         CHECK(r.out.find(want) != std::string::npos);
+}
+
+namespace {
+
+// The options of `sgfcheck COMMAND --help` that take a value, as the help spells them
+// ("--width N", "-o OUT", "--format=text|json", "-j N, --jobs N"): the option and its
+// placeholder.
+std::vector<std::pair<std::string, std::string>> value_options(const std::string& help) {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (std::size_t at = help.find('-'); at != std::string::npos; at = help.find('-', at + 1)) {
+        if (at > 0 && !std::isspace(static_cast<unsigned char>(help[at - 1])) && help[at - 1] != '[' && help[at - 1] != ',')
+            continue;
+        std::size_t e = at + 1;
+        while (e < help.size() && (std::isalnum(static_cast<unsigned char>(help[e])) || help[e] == '-')) ++e;
+        const std::string opt = help.substr(at, e - at);
+        if (opt.size() < 2 || opt == "--" || !std::isalpha(static_cast<unsigned char>(opt.back()))) continue;
+        if (e >= help.size() || (help[e] != ' ' && help[e] != '=')) continue;
+        std::size_t v = e + 1, ve = v;
+        while (ve < help.size() && (std::isupper(static_cast<unsigned char>(help[ve])) || help[ve] == '|' ||
+                                    (help[e] == '=' && std::islower(static_cast<unsigned char>(help[ve])))))
+            ++ve;
+        const std::string value = help.substr(v, ve - v);
+        if (value.empty() || (help[e] == ' ' && !std::isupper(static_cast<unsigned char>(value[0])))) continue;
+        if (ve < help.size() && std::isalpha(static_cast<unsigned char>(help[ve]))) continue;  // a word, not a placeholder
+        if (std::find(out.begin(), out.end(), std::pair{opt, value}) == out.end()) out.emplace_back(opt, value);
+    }
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("every option value is checked: empty and negative and trailing junk and overflow are usage errors") {
+    temp_dir d;
+    const std::string f = d.file("a.sgf", "(;FF[4]GM[1]SZ[19])");
+    std::size_t options = 0, numbers = 0;
+    for (const std::string c : {"check", "stats", "fmt", "dump", "fix", "conformance", "gen", "diff"}) {
+        const auto opts = value_options(run(c + " --help").out);
+        CAPTURE(c);
+        CHECK(!opts.empty());
+        for (const auto& [opt, placeholder] : opts) {
+            CAPTURE(opt);
+            CAPTURE(placeholder);
+            ++options;
+            std::vector<std::string> bad = {"''"};  // empty
+            if (placeholder == "N" || placeholder == "SECONDS") {
+                ++numbers;
+                for (const char* v : {"-1", "5x", "' 5'", "+5", "99999999999999999999999", "0x10"}) bad.push_back(v);
+            }
+            for (const auto& v : bad) {
+                CAPTURE(v);
+                const std::string spelled = opt.rfind("--", 0) == 0 ? opt + "=" + v : opt + " " + v;
+                // (diff needs --impl first; each command reads its options in order)
+                const auto r = sgf_test::run_both(c + (c == "diff" ? " --impl true " : " ") + spelled + " " + f);
+                CHECK(r.status == 2);
+                CHECK(r.err.find(opt) != std::string::npos);
+            }
+        }
+    }
+    CHECK(options >= 25);
+    CHECK(numbers >= 8);
+    // what was silently taken before (issue 20)
+    CHECK(sgf_test::run_both("fmt --width=-1 " + f).err.find("--width needs a non-negative whole number") != std::string::npos);
+    CHECK(sgf_test::run_both("fmt --charset= " + f).err.find("--charset needs a value") != std::string::npos);
+    CHECK(run("fmt --width=40 " + f).status == 0);
+}
+
+TEST_CASE("-- ends the options of every command") {
+    temp_dir d;
+    const std::string dash = d.file("-x.sgf", "(;FF[4]GM[1]SZ[19];B[aa])");
+    const fs::path dir = d.path;
+    for (const std::string c : {"check", "stats", "fmt", "dump", "fix", "fix --dry-run", "fmt --dry-run"}) {
+        CAPTURE(c);
+        const auto r = sgf_test::run_shell("cd '" + dir.string() + "' && " + SGF_SGFCHECK + " " + c + " -- -x.sgf 2>&1");
+        CHECK(r.status == 0);
+        CHECK(r.out.find("unknown option") == std::string::npos);
+    }
+    CHECK(sgf_test::run_shell("cd '" + dir.string() + "' && " + SGF_SGFCHECK + " dump -x.sgf 2>/dev/null").status == 2);
+    CHECK(run("gen --seed 3 --").status == 0);
+    CHECK(run("gen --seed 3 -- x").status == 2);  // gen takes no files
 }

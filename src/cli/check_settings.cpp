@@ -61,15 +61,11 @@ Exit status: 0 nothing at or above --fail-on, 1 findings at or above it, 2 usage
 a file that could not be read.
 )";
 
-namespace {
-
 unsigned jobs_option(const std::string& v) {
     const std::uint64_t n = number_option("--jobs", v);
     if (n == 0 || n > 1024) throw usage_error{"--jobs needs a number from 1 to 1024"};
     return static_cast<unsigned>(n);
 }
-
-}  // namespace
 
 bool jobs_argument(const std::vector<std::string>& args, std::size_t& i, unsigned& jobs) {
     const std::string& a = args[i];

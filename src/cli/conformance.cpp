@@ -66,12 +66,8 @@ options read_options(const std::vector<std::string>& args) {
         } else if (auto t = option_value(args, i, "--timeout")) {
             o.timeout = seconds_option(*t);
         } else if (auto j = option_value(args, i, "--jobs")) {
-            try {
-                o.jobs = static_cast<unsigned>(std::stoul(*j));
-            } catch (const std::exception&) {
-                o.jobs = 0;
-            }
-            if (o.jobs == 0) throw usage_error{"--jobs needs a positive number"};
+            o.jobs = jobs_option(*j);
+        } else if (args[i] == "--" && i + 1 == args.size()) {  // the end of the options (no operands)
         } else {
             throw usage_error{"conformance: unknown argument " + args[i]};
         }

@@ -95,6 +95,7 @@ options parse_options(const std::vector<std::string>& args) {
             o.out = *d;
         } else if (a == "--tree") {
             o.tree = true;
+        } else if (a == "--" && i + 1 == args.size()) {  // the end of the options (diff takes no operands)
         } else if (a == "--parse-only") {
             o.parse_only = true;
         } else if (auto m = option_value(args, i, "--minimize")) {
@@ -102,8 +103,7 @@ options parse_options(const std::vector<std::string>& args) {
         } else if (auto mt = option_value(args, i, "--max-tests")) {
             o.max_tests = static_cast<std::size_t>(number_option("--max-tests", *mt));
         } else if (auto j = option_value(args, i, "--jobs")) {
-            o.jobs = static_cast<unsigned>(number_option("--jobs", *j));
-            if (o.jobs == 0) throw usage_error{"--jobs needs a positive number"};
+            o.jobs = jobs_option(*j);
         } else {
             throw usage_error{"diff: unknown argument " + a};
         }
