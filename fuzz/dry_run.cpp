@@ -10,7 +10,8 @@
 //      text it was converted to) that gives exactly what the command writes: fix's output,
 //      and fmt's in UTF-8 (fmt writes a converted file back in its charset; the diff is of
 //      the texts);
-//   3. it is empty exactly when the command writes nothing or writes the text unchanged.
+//   3. it is empty exactly when the command writes nothing or writes the text unchanged;
+//   4. the library functions the commands go through agree (check_library).
 // stdout is a memory file while a command runs; stderr (the findings) is discarded.
 #include <sys/mman.h>
 #include <unistd.h>
@@ -25,8 +26,11 @@
 #include "cli/cli.hpp"
 #include "cli/loaded.hpp"
 #include "fuzz_common.hpp"
+#include "sgf/charset.hpp"
+#include "sgf/context.hpp"
 #include "sgf/fix.hpp"
 #include "sgf/input.hpp"
+#include "sgf/typed_value.hpp"
 #include "unified_patch.hpp"
 
 namespace {
@@ -99,6 +103,36 @@ run_result run(int (*command)(const std::vector<std::string>&), const std::vecto
     return {status, out.contents()};
 }
 
+// The library functions the commands go through, on the same file (fuzz/SURFACE.md):
+// load_file reads what load reads; fix_findings lie inside the file; write_to streams what
+// write returns; options_for takes the game and the board of the context (context_of);
+// a converted file's text encodes back into its charset (encode_from_utf8, fmt's way back)
+// and decodes to the same text.
+void check_library(const std::string& file, const std::string& input, const sgf::load_options& lo,
+                   const sgf::load_result& r, const std::string& ctx) {
+    const sgf::load_result again = sgf::load_file(file, lo);
+    SGF_FUZZ_CHECK(sgf::write(again.trees) == sgf::write(r.trees) && again.diagnostics.size() == r.diagnostics.size(),
+                   "load_file and load differ; " + ctx);
+    const sgf::fix_result f = sgf::fix(r);
+    for (const auto& d : sgf::fix_findings(r, f))
+        SGF_FUZZ_CHECK(d.where.byte <= input.size(), std::string(d.code) + " of fix_findings outside the file; " + ctx);
+    std::string streamed;
+    sgf::write_to(f.trees, [&streamed](std::string_view piece) { streamed += piece; });
+    SGF_FUZZ_CHECK(streamed == sgf::write(f.trees), "write_to and write differ; " + ctx);
+    for (const sgf::game_tree& t : r.trees) {
+        const sgf::tree_context c = sgf::context_of(t[0]);
+        const sgf::decode_options o = sgf::options_for(c);
+        SGF_FUZZ_CHECK(o.game == sgf::find_game(c.gm) && o.size == c.size, "options_for lost the context; " + ctx);
+    }
+    if (r.converted && sgf::is_valid_utf8(r.text())) {
+        const auto encoded = sgf::encode_from_utf8(r.text(), r.charset);
+        SGF_FUZZ_CHECK(encoded.has_value(), "decoded text does not encode back into " + r.charset + "; " + ctx);
+        if (encoded)
+            SGF_FUZZ_CHECK(sgf::decode_to_utf8(*encoded, r.charset).utf8 == r.text(),
+                           "encoded back into " + r.charset + ", the text decodes otherwise; " + ctx);
+    }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -145,6 +179,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const run_result dry = run(sgf::cli::run_fix, with({"--dry-run"}, charset));
         const run_result real = run(sgf::cli::run_fix, with({}, charset));
         check_diff("fix", dry, real, text, real.out);
+        check_library(file, input, lo, r, ctx);
     }
     {  // fmt: the diff is of the texts; a converted file is written back in its charset
         lo.lenient = false;

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "input/read_file.hpp"
+#include "sgf/write.hpp"
 #include "write/atomic_file.hpp"
 #include "tests/program_util.hpp"
 #include "tests/sanitized.hpp"
@@ -308,6 +309,10 @@ TEST_CASE("io: where the file system has no unnamed files the named temporary fi
     }
     sgf::detail::allow_unnamed_temporaries(true);
     CHECK(slurp(target) == "replaced");
+    CHECK(entries(d.path) == 1);
+    // the library's way to it: the same replacement
+    sgf::write_file_atomically(target, "written by the library");
+    CHECK(slurp(target) == "written by the library");
     CHECK(entries(d.path) == 1);
 }
 
