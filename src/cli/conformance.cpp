@@ -94,12 +94,8 @@ options read_options(const std::vector<std::string>& args) {
         } else if (auto mf = option_value(args, i, "--manifest")) {
             o.manifest = fs::path(*mf);
         } else if (auto j = option_value(args, i, "--jobs")) {
-            try {
-                o.jobs = static_cast<unsigned>(std::stoul(*j));
-            } catch (const std::exception&) {
-                o.jobs = 0;
-            }
-            if (o.jobs == 0) throw usage_error{"--jobs needs a positive number"};
+            o.jobs = jobs_option(*j);
+        } else if (args[i] == "--" && i + 1 == args.size()) {  // the end of the options (no operands)
         } else {
             throw usage_error{"conformance: unknown argument " + args[i]};
         }

@@ -115,6 +115,7 @@ diff_options parse_options(const std::vector<std::string>& args) {
             o.tree = true;
         } else if (a == "--no-tree") {
             o.tree = false;
+        } else if (a == "--" && i + 1 == args.size()) {  // the end of the options (diff takes no operands)
         } else if (a == "--parse-only") {
             o.parse_only = true;
         } else if (auto mn = option_value(args, i, "--minimize")) {
@@ -122,8 +123,7 @@ diff_options parse_options(const std::vector<std::string>& args) {
         } else if (auto mt = option_value(args, i, "--max-tests")) {
             o.max_tests = static_cast<std::size_t>(number_option("--max-tests", *mt));
         } else if (auto j = option_value(args, i, "--jobs")) {
-            o.jobs = static_cast<unsigned>(number_option("--jobs", *j));
-            if (o.jobs == 0) throw usage_error{"--jobs needs a positive number"};
+            o.jobs = jobs_option(*j);
         } else {
             throw usage_error{"diff: unknown argument " + a};
         }
