@@ -44,6 +44,7 @@ extern "C" int fuzz_charset(const std::uint8_t* data, std::size_t size);
 extern "C" int fuzz_fix(const std::uint8_t* data, std::size_t size);
 extern "C" int fuzz_node_reader(const std::uint8_t* data, std::size_t size);
 extern "C" int fuzz_values(const std::uint8_t* data, std::size_t size);
+extern "C" int fuzz_stream(const std::uint8_t* data, std::size_t size);
 
 namespace {
 
@@ -62,7 +63,7 @@ constexpr fuzz_target targets[] = {
     {"strict_vs_lenient", fuzz_strict_vs_lenient},
     {"check", fuzz_check},                 {"charset", fuzz_charset},
     {"fix", fuzz_fix},                     {"node_reader", fuzz_node_reader},
-    {"values", fuzz_values},
+    {"values", fuzz_values},               {"stream", fuzz_stream},
 };
 
 fs::path fuzz_dir() { return fs::path(SGF_SOURCE_DIR) / "fuzz"; }
@@ -174,6 +175,7 @@ TEST_CASE("fuzz target charset replays the regressions and seeds") { replay_file
 TEST_CASE("fuzz target fix replays the regressions and seeds") { replay_files(target("fix")); }
 TEST_CASE("fuzz target node_reader replays the regressions and seeds") { replay_files(target("node_reader")); }
 TEST_CASE("fuzz target values replays the regressions and seeds") { replay_files(target("values")); }
+TEST_CASE("fuzz target stream replays the regressions and seeds") { replay_files(target("stream")); }
 
 TEST_CASE("fuzz target parse_strict on the generated big inputs") { replay_generated(target("parse_strict")); }
 TEST_CASE("fuzz target parse_lenient on the generated big inputs") { replay_generated(target("parse_lenient")); }
@@ -183,6 +185,7 @@ TEST_CASE("fuzz target strict_vs_lenient on the generated big inputs") { replay_
 TEST_CASE("fuzz target check on the generated big inputs") { replay_generated(target("check")); }
 TEST_CASE("fuzz target fix on the generated big inputs") { replay_generated(target("fix")); }
 TEST_CASE("fuzz target node_reader on the generated big inputs") { replay_generated(target("node_reader")); }
+TEST_CASE("fuzz target stream on the generated big inputs") { replay_generated(target("stream")); }
 
 // Every generated input is linear work. Absolute times depend on the machine and the build,
 // so this compares the CPU time to parse each input (and to check it, for the inputs filed
