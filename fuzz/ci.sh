@@ -4,7 +4,7 @@
 # same scratch corpus: SECONDS with fuzz/sgf.dict and its usual -max_len (fuzz/run.sh), then
 # WIDE_SECONDS with -max_len=65536 and a dictionary of many distinct identifiers (sgf.dict
 # and fuzz/identifiers.dict, made from the property table: every identifier in upper case,
-# FF[1]-FF[3] long form, capitalised and lower case). 12 targets x (20 + 5) s = 5 minutes, as
+# FF[1]-FF[3] long form, capitalised and lower case). 13 targets x (20 + 5) s = 5.4 minutes, as
 # the 10 x 30 s before.
 #
 #   fuzz/ci.sh [SECONDS_PER_TARGET [WIDE_SECONDS_PER_TARGET]]

@@ -16,8 +16,7 @@
 
 #include "check/stream.hpp"
 #include "cli/cli.hpp"
-#include "grammar/sgf.hpp"
-#include "parse/parse_tree.hpp"
+#include "fuzz/tree_reader_reference.hpp"
 #include "sgf/check_file.hpp"
 #include "shared_dir.hpp"
 #include "test_util.hpp"
@@ -101,58 +100,14 @@ std::string temp_file(const std::string& bytes) {
     return name;
 }
 
-// The reference for parse_game_tree: grammar::game_tree itself, with actions that record
-// the same events.
-namespace pegtl = tao::pegtl;
-struct ref_state {
-    const char* base;
-    sgf::detail::tree_events& out;
-};
-template <typename Rule>
-struct ref_action : pegtl::nothing<Rule> {};
-template <>
-struct ref_action<sgf::grammar::tree_open> {
-    template <typename In>
-    static void apply(const In&, ref_state& s) { s.out.open(); }
-};
-template <>
-struct ref_action<sgf::grammar::node_open> {
-    template <typename In>
-    static void apply(const In& in, ref_state& s) { s.out.node(static_cast<std::uint32_t>(in.begin() - s.base)); }
-};
-template <>
-struct ref_action<sgf::grammar::tree_close> {
-    template <typename In>
-    static void apply(const In&, ref_state& s) { s.out.close(); }
-};
-struct ws_game_tree : pegtl::seq<sgf::grammar::ws, sgf::grammar::game_tree> {};
-
-const char* reference_game_tree(const char* base, const char* from, const char* end, sgf::detail::tree_events& out) {
-    out.clear();
-    pegtl::memory_input<pegtl::tracking_mode::lazy, pegtl::eol::lf_crlf> in(from, end, "");
-    ref_state s{base, out};
-    if (!pegtl::parse<ws_game_tree, ref_action>(in, s)) return nullptr;
-    return in.current();
-}
-
-// Every game tree of `bytes` (a std::string: a NUL after its end, as a window has) read by
-// both; the same verdicts, ends and events. Returns how many game trees were compared.
+// Every game tree of `bytes` read by parse_game_tree and by grammar::game_tree
+// (fuzz/tree_reader_reference.hpp): the same verdicts, ends and events. Returns how many
+// game trees were compared.
 std::size_t compare_tree_readers(const std::string& bytes) {
-    sgf::detail::tree_events a, b;
-    const char* const base = bytes.data();
-    const char* const end = base + bytes.size();
-    const char* p = base;
     std::size_t trees = 0;
-    while (p < end) {
-        const char* const x = sgf::detail::parse_game_tree(base, p, end, a);
-        const char* const y = reference_game_tree(base, p, end, b);
-        REQUIRE(x == y);
-        ++trees;
-        if (x == nullptr) break;
-        const auto ea = a.items(), eb = b.items();
-        REQUIRE(std::vector<std::uint32_t>(ea.begin(), ea.end()) == std::vector<std::uint32_t>(eb.begin(), eb.end()));
-        p = x;
-    }
+    const std::string differ = sgf_reference::compare_tree_readers(bytes, trees);
+    INFO(differ);
+    REQUIRE(differ.empty());
     return trees;
 }
 

@@ -361,6 +361,8 @@ TEST_CASE("every option of every command runs with a value that works") {
         "diff --impl true --count 2 --seed 4 --valid --tree --depth 2 --width 2 --max-bytes 300 --minimize 1 --max-tests 5 "
         "--timeout 5 --jobs 1 --out NEWDIR",
         "diff --impl true --count 2 --invalid --parse-only --minimize 0 --out NEWDIR",
+        "diff --impl true --count 2 --time-budget 5 --mutation valid --mutation lowercase --no-tree --out NEWDIR",
+        "diff --list",
     };
     // gen --list names the mutations; take the first
     const std::string list = run("gen --list").out;

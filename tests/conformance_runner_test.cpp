@@ -203,6 +203,29 @@ TEST_CASE("conformance runner with one adapter by name and ours differing from a
     CHECK(fs::exists(d.path / "out" / "other.tsv"));
 }
 
+TEST_CASE("conformance runner writes the report per reader and the manifest") {
+    temp_dir d;
+    write_cases(d);
+    d.adapter("accept", "exit 0");
+    const fs::path report = d.path / "readers.md";
+    const auto r = run("conformance --cases " + (d.path / "cases").string() + " --adapters " + (d.path / "adapters").string() +
+                       " --out " + (d.path / "out").string() + " --readers-report " + report.string() + " --diff-budget 2");
+    CHECK(r.status == 0);
+    const std::string md = slurp(report);
+    CHECK(has(md, "\n## accept\n"));
+    for (const char* s : {"### Accepts what the spec rejects: syntax", "### Rejects what the spec allows", "### Wrong trees",
+                          "### Crashes and hangs", "### Found by `sgfcheck diff`"})
+        CHECK_MESSAGE(has(md, s), s);
+    // an adapter that accepts everything accepts an n_ case: the report names it
+    CHECK(has(md, "n_value_unclosed"));
+    // the manifest: every case by name, and nothing is run
+    const fs::path manifest = d.path / "cases.json";
+    CHECK(run("conformance --cases " + (d.path / "cases").string() + " --manifest " + manifest.string()).status == 0);
+    const std::string json = slurp(manifest);
+    for (const char* c : {"y_value_markup", "n_value_unclosed", "i_encoding_bom", "y_nesting_deep_gen"}) CHECK_MESSAGE(has(json, c), c);
+    CHECK(run("conformance --diff-budget x --cases " + (d.path / "cases").string()).status == 2);
+}
+
 TEST_CASE("conformance runner usage errors") {
     temp_dir d;
     write_cases(d);

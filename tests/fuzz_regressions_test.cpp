@@ -47,6 +47,7 @@ extern "C" int fuzz_node_reader(const std::uint8_t* data, std::size_t size);
 extern "C" int fuzz_values(const std::uint8_t* data, std::size_t size);
 extern "C" int fuzz_unified_diff(const std::uint8_t* data, std::size_t size);
 extern "C" int fuzz_dry_run(const std::uint8_t* data, std::size_t size);
+extern "C" int fuzz_stream(const std::uint8_t* data, std::size_t size);
 
 namespace {
 
@@ -67,6 +68,7 @@ constexpr fuzz_target targets[] = {
     {"fix", fuzz_fix},                     {"node_reader", fuzz_node_reader},
     {"values", fuzz_values},               {"unified_diff", fuzz_unified_diff},
     {"dry_run", fuzz_dry_run},
+    {"stream", fuzz_stream},
 };
 
 fs::path fuzz_dir() { return fs::path(SGF_SOURCE_DIR) / "fuzz"; }
@@ -180,6 +182,7 @@ TEST_CASE("fuzz target node_reader replays the regressions and seeds") { replay_
 TEST_CASE("fuzz target values replays the regressions and seeds") { replay_files(target("values")); }
 TEST_CASE("fuzz target unified_diff replays the regressions and seeds") { replay_files(target("unified_diff")); }
 TEST_CASE("fuzz target dry_run replays the regressions and seeds") { replay_files(target("dry_run")); }
+TEST_CASE("fuzz target stream replays the regressions and seeds") { replay_files(target("stream")); }
 
 TEST_CASE("fuzz target parse_strict on the generated big inputs") { replay_generated(target("parse_strict")); }
 TEST_CASE("fuzz target parse_lenient on the generated big inputs") { replay_generated(target("parse_lenient")); }
@@ -189,6 +192,7 @@ TEST_CASE("fuzz target strict_vs_lenient on the generated big inputs") { replay_
 TEST_CASE("fuzz target check on the generated big inputs") { replay_generated(target("check")); }
 TEST_CASE("fuzz target fix on the generated big inputs") { replay_generated(target("fix")); }
 TEST_CASE("fuzz target node_reader on the generated big inputs") { replay_generated(target("node_reader")); }
+TEST_CASE("fuzz target stream on the generated big inputs") { replay_generated(target("stream")); }
 
 // Every generated input is linear work. Absolute times depend on the machine and the build,
 // so this compares the CPU time to parse each input (and to check it, for the inputs filed

@@ -54,8 +54,8 @@ OUT/matrix.html. Defaults: --cases conformance/cases, --adapters CASES/../adapte
 --out conformance/results, --timeout 60, --jobs = number of CPUs, every adapter
 (an executable without a dot in its name). NAME may also be a path to an adapter.
 An adapter that answers "unavailable" (exit 3) on the first case is not run on the others.
-An adapter that answers the batch handshake (ADAPTER --batch) reads every case in one
-process. --timeout is CPU time per case; a timeout is run again alone at the end, and
+An adapter that answers the batch handshake (conformance/adapters/README.md) reads every
+case in one process. --timeout is CPU time per case; a timeout is run again alone at the end, and
 one that does not come back is "flaky", not a verdict. The outputs are rewritten as the
 run goes (each file replaced atomically): a run stopped at any point (Ctrl-C, SIGTERM,
 even SIGKILL) leaves a valid report of the cases done.

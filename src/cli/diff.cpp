@@ -36,7 +36,7 @@ constexpr const char* diff_usage = R"(Usage: sgfcheck diff --impl 'COMMAND' [--c
 Feeds generated SGF files to another implementation through the adapter contract
 (conformance/adapters/README.md: COMMAND FILE exits 0 accepted, 1 rejected, 3
 unavailable, anything else = crash; with SGF_ADAPTER_TREE=1 it may print the JSON tree;
-an adapter that answers `COMMAND --batch` reads every case in one process) and compares
+an adapter that answers the batch handshake reads every case in one process) and compares
 its verdict with sgfcheck's (parse + check). Case k comes from the family k mod F of
 the families asked for (--mutation; all by default) and from seed S+k. Each kind of
 disagreement (lax accept, strict reject, crash, timeout, tree difference) is minimised
@@ -135,7 +135,10 @@ diff_options parse_options(const std::vector<std::string>& args) {
     // --valid / --invalid narrow the mixed families; the others decide for themselves
     if (o.families.empty() && o.gen.mode != gen_mode::mixed) o.families = {o.gen.mode == gen_mode::valid ? "valid" : "invalid"};
     o.command_line = "sgfcheck diff";
-    for (const auto& a : args) o.command_line += " " + shell_quoted(a);
+    for (const auto& a : args) {  // (appended in two steps: " " + ... trips g++ 12's -Wrestrict)
+        o.command_line += ' ';
+        o.command_line += shell_quoted(a);
+    }
     if (o.gen.max_bytes != generate_options{}.max_bytes) o.gen_flags += " --max-bytes " + std::to_string(o.gen.max_bytes);
     if (o.gen.depth > 0) o.gen_flags += " --depth " + std::to_string(o.gen.depth);
     if (o.gen.width > 0) o.gen_flags += " --width " + std::to_string(o.gen.width);
