@@ -104,7 +104,7 @@ file_outcome check_one(const std::string& name, const file_rules& rules, const r
     check_options copts;
     copts.prof = rules.prof;
     const file_check fc =
-        charset_usage_errors([&] { return check_file(std::move(bytes), {s.lenient, s.charset}, copts); });
+        charset_usage_errors([&] { return check_file(file_bytes(std::move(bytes)), {s.lenient, s.charset}, copts); });
     const load_result& r = fc.loaded;
     // The file's bytes, now held by the load (a copy here was one more input size of memory).
     const std::string_view text = r.bytes();
@@ -150,7 +150,7 @@ file_outcome check_one(const std::string& name, const file_rules& rules, const r
 int run_check(const std::vector<std::string>& args) {
     const check_settings s = parse_check_settings(args);
     const input_list inputs = expand_inputs(s.inputs, s.filters);
-    if (s.charset.size()) (void)charset_usage_errors([&] { return load(std::string(), {false, s.charset}); });
+    if (s.charset.size()) (void)charset_usage_errors([&] { return load(file_bytes(), {false, s.charset}); });
 
     // Rules per file: the command line over the nearest sgfcheck.toml.
     rules_finder finder(s);

@@ -152,7 +152,7 @@ void print_loaded(std::ostream& os, const load_result& r, const diagnostic& d, s
 std::optional<loaded_input> load_input(const std::string& in, const load_options& options, bool print_findings) {
     auto read = read_input_reported(in);
     if (!read) return std::nullopt;
-    loaded_input l{in == "-" ? "<stdin>" : in, charset_usage_errors([&] { return load(std::move(*read), options); })};  // not copied
+    loaded_input l{in == "-" ? "<stdin>" : in, charset_usage_errors([&] { return load(file_bytes(std::move(*read)), options); })};  // not copied
     if (print_findings)
         for (const auto& d : l.r.diagnostics) print_loaded(std::cerr, l.r, d, l.shown, l.r.bytes(), output_format::text);
     return l;
