@@ -13,7 +13,7 @@
 
 #include "fuzz_common.hpp"
 #include "sgf/typed_value.hpp"
-#include "sgf/value_types.hpp"
+#include "values/readers.hpp"
 #include "values/match.hpp"
 
 namespace {
