@@ -2,7 +2,9 @@
 // bytes, for any row of the property table, any game and any board size. It never crashes
 // or throws; a finding lies inside its value and is one line; validating only (the
 // checker's mode) finds what decoding finds; and the shortcuts agree with the rules they
-// stand for: the fast paths (values/match.hpp), the one number parser.
+// stand for: the fast paths (values/match.hpp), the one number parser. The value API's other
+// entry points agree with the decoding (check_entry_points), and any bytes make a valid
+// JSON string (append_json_string) and a file name that reads back (append_json_path).
 //
 // Input: byte 0 picks the row, byte 1 the game (or none), bytes 2-3 the board size, byte 4
 // the charset; the rest, split at NUL bytes, are the values.
@@ -12,7 +14,9 @@
 #include <vector>
 
 #include "fuzz_common.hpp"
+#include "sgf/json.hpp"
 #include "sgf/typed_value.hpp"
+#include "tools/json_value.hpp"
 #include "values/readers.hpp"
 #include "values/match.hpp"
 
@@ -79,6 +83,41 @@ void check_one(std::string_view raw, const sgf::decode_options& o, const std::st
                        "lower_letter_pair and the Point rule differ; " + ctx);
 }
 
+// The value API's entry points on the same value: one value of the row (decode_value) is
+// what the property's decoding of that value alone says; the library's readers
+// (values/readers.hpp) say what the decoding says: check_value its first finding, parse_real
+// the Real rule (fuzz/SURFACE.md).
+void check_entry_points(const sgf::property_rule& row, std::string_view raw, const sgf::decode_options& o,
+                        const std::string& row_ctx) {
+    const std::string ctx = "value [" + sgf_fuzz::printable(raw, 80) + "] of " + row_ctx;
+    const sgf::decoded_value one = sgf::decode_value(row, raw, o);
+    check_finding(one, raw.size(), ctx + " (decode_value)");
+    sgf::decode_options checking;  // what check_value decodes with
+    checking.game = o.game;
+    checking.size = o.size;
+    checking.values = false;
+    const sgf::decoded_value checked = sgf::decode_value(row, raw, checking);
+    const sgf::value_check c = sgf::check_value(row, o.game, raw, o.size);
+    SGF_FUZZ_CHECK(c.at <= raw.size(), "check_value's finding past the value; " + ctx);
+    SGF_FUZZ_CHECK(static_cast<bool>(c) == !checked.error && (!checked.error || c.which == checked.error->which),
+                   "check_value and the decoding differ; " + ctx);
+    SGF_FUZZ_CHECK(!one.error == !checked.error, "decoding with and without the values differ; " + ctx);
+    SGF_FUZZ_CHECK(sgf::parse_real(raw).has_value() == !sgf::decode_kind(sgf::value_kind::real, raw, {}, "X").error,
+                   "parse_real and the Real rule differ; " + ctx);
+    if (o.game != nullptr)  // a rectangle of one point is written as one point or as aa:aa (E114)
+        if (const auto rect = sgf::parse_point_rect(*o.game, raw); rect && rect->count() < 1000)
+            SGF_FUZZ_CHECK((rect->count() == 1) == (rect->single || rect->one_by_one()),
+                           "a rectangle of one point that is neither single nor 1x1; " + ctx);
+    // JSON strings of any bytes: valid JSON; a file name's bytes come back (surrogateescape)
+    std::string path, text;
+    sgf::append_json_path(path, raw);
+    sgf::append_json_string(text, raw);
+    SGF_FUZZ_CHECK(sgf_fuzz::json_error(path).empty() && sgf_fuzz::json_error(text).empty(),
+                   "not a JSON string: " + sgf_fuzz::printable(path) + "; " + ctx);
+    std::size_t at = 0;
+    SGF_FUZZ_CHECK(sgf::tools::read_json_string(path, at, true) == raw, "append_json_path does not give the bytes back; " + ctx);
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -116,6 +155,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const sgf::decoded_value slow = sgf::decode_property(row, raws, by_rule);
     SGF_FUZZ_CHECK(full.value == slow.value && full.error == slow.error, "the shortcuts and the rules differ; " + ctx);
 
-    for (const std::string_view raw : raws) check_one(raw, o, ctx);
+    for (const std::string_view raw : raws) {
+        check_one(raw, o, ctx);
+        check_entry_points(row, raw, o, ctx);
+    }
     return 0;
 }

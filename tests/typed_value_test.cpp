@@ -208,6 +208,24 @@ TEST_CASE("property typed and node get in their tree's context") {
     CHECK_THROWS_AS((void)invalid.value(), std::bad_optional_access);
     CHECK(r.get<sgf::real>("XX", ctx).value_or(0.5) == 0.5);
     CHECK(r.get<sgf::real>("KM", ctx).value_or(0.5) == 6.5);
+    // The value of a found one: through has_value, value(), * on an lvalue and an rvalue.
+    const sgf::get_result<sgf::real> km = r.get<sgf::real>("KM", ctx);
+    REQUIRE(km.has_value());
+    CHECK_FALSE(absent.has_value());
+    CHECK(*km == 6.5);
+    CHECK(km.value() == 6.5);
+    CHECK(*r.get<sgf::real>("KM", ctx) == 6.5);
+    CHECK(r.get<sgf::real>("KM", ctx).value() == 6.5);
+    for (const auto& p : sgf::all_profiles())  // a root without FF: the version every profile assumes
+        CHECK(sgf::context_of(root_of("(;GM[1])"), p.id).ff == sgf::default_ff(p.id));
+    // On the 9x9 board of the tree, jj is off the board (typed() without the tree's context,
+    // which read it on 19x19, is gone).
+    const sgf::node n = root_of("(;FF[4]SZ[9]B[jj])");
+    const auto p = n.find("B");
+    REQUIRE(p);
+    const sgf::decoded_value on9 = p->typed(sgf::context_of(n));
+    REQUIRE(on9.error);
+    CHECK(on9.error->which == rule::point_off_board);
 
     // The DT finding keeps its place inside the value.
     const auto dt = r.find("DT");
