@@ -24,7 +24,7 @@
 #include "sgf/properties.hpp"
 #include "sgf/tree.hpp"
 #include "sgf/value.hpp"
-#include "sgf/value_types.hpp"
+#include "values/readers.hpp"
 #include "sgf/write.hpp"
 #include "token_count.hpp"
 

@@ -27,11 +27,11 @@ struct fixed {
 };
 
 fixed fix_of(std::string_view in) {
-    const sgf::load_result r = sgf::load(std::string(in), {.lenient = true, .charset = {}});
+    const sgf::load_result r = sgf::load(sgf::file_bytes(std::string(in)), {.lenient = true, .charset = {}});
     const sgf::fix_result f = sgf::fix(r);
     fixed out{sgf::write(f.trees), sgf_test::codes_of(f.diagnostics, true), f.diagnostics};
     // Every fix is idempotent: the output fixes to itself, with nothing to report.
-    const sgf::fix_result again = sgf::fix(sgf::load(out.text));
+    const sgf::fix_result again = sgf::fix(sgf::load(sgf::file_bytes(out.text)));
     CHECK(sgf::write(again.trees) == out.text);
     CHECK(sgf_test::codes_of(again.diagnostics) == "");
     return out;
@@ -52,7 +52,7 @@ constexpr std::string_view head = "(;FF[4]CA[UTF-8]GM[1]SZ[19]";
 
 TEST_CASE("fix: a clean FF[4] file comes back as it was and shared") {
     const std::string in = std::string(head) + "PB[Honinbo Shusaku]\n;B[pd]\n(;W[dd])\n(;W[dp]C[a\\]b]))\n";
-    const sgf::load_result r = sgf::load(in);
+    const sgf::load_result r = sgf::load(sgf::file_bytes(in));
     const sgf::fix_result f = sgf::fix(r);
     CHECK(f.diagnostics.empty());
     CHECK(f.trees.identity() == r.trees.identity());
@@ -72,11 +72,11 @@ TEST_CASE("fix: FF[1]-FF[3] identifiers take their FF[4] form") {
           "(;FF[4]CA[UTF-8]GM[1]CP[x]PB[Bob]VW[]\n;B[cc])\n");
     // Nothing upper case: no FF[4] form. Kept as written and reported as an error (upper-casing
     // b[bb] would invent a Black move nobody played).
-    const sgf::fix_result lower = sgf::fix(sgf::load("(;FF[3]comment[x]black[aa]b[bb])", {.lenient = true}));
+    const sgf::fix_result lower = sgf::fix(sgf::load(sgf::file_bytes("(;FF[3]comment[x]black[aa]b[bb])"), {.lenient = true}));
     CHECK(sgf::write(lower.trees) == "(;FF[4]CA[UTF-8]comment[x]black[aa]b[bb])\n");
     CHECK(sgf_test::codes_of(lower.diagnostics) == "E016 E016 E016");
     CHECK(lower.diagnostics[0].level == sgf::severity::error);
-    const sgf::fix_result again = sgf::fix(sgf::load(sgf::write(lower.trees), {.lenient = true}));
+    const sgf::fix_result again = sgf::fix(sgf::load(sgf::file_bytes(sgf::write(lower.trees)), {.lenient = true}));
     CHECK(sgf::write(again.trees) == sgf::write(lower.trees));
     // Comment and C in one node are the same property: joined
     CHECK(fix_text("(;FF[3]C[a]Comment[b])") == "(;FF[4]CA[UTF-8]C[a\n\nb])\n");
@@ -209,7 +209,7 @@ TEST_CASE("fix: legacy properties are converted as ff4_changes.txt says") {
         // a value FF[4]'s CS takes stays CS
         CHECK(fix_text("(;FF[3]GM[19]CharSet[46])").find("CS[46]") != std::string::npos);
         // the input stage does not read it as CA either
-        const sgf::load_result r = sgf::load(std::string("(;FF[3]CharSet[ISO-8859-1]C[caf\xC3\xA9])"), {.lenient = true, .charset = {}});
+        const sgf::load_result r = sgf::load(sgf::file_bytes(std::string("(;FF[3]CharSet[ISO-8859-1]C[caf\xC3\xA9])")), {.lenient = true, .charset = {}});
         CHECK(r.charset == "UTF-8");
         CHECK(r.origin == sgf::charset_origin::guessed);
     }
@@ -337,7 +337,7 @@ TEST_CASE("fix: bytes the parse cannot place are kept in UNPLACED where they sto
         CHECK(fix_text("(;FF[4]CA[UTF-8]UNPLACED[old] % [x])") == "(;FF[4]CA[UTF-8]UNPLACED[old][%][[x\\]])\n");
     }
     SUBCASE("in the file's charset") {
-        const sgf::load_result r = sgf::load(std::string("caf\xE9 (;FF[4]CA[ISO-8859-1]C[x])"), {.lenient = true});
+        const sgf::load_result r = sgf::load(sgf::file_bytes(std::string("caf\xE9 (;FF[4]CA[ISO-8859-1]C[x])")), {.lenient = true});
         CHECK(sgf::write(sgf::fix(r).trees) == "(;FF[4]CA[UTF-8]C[x]UNPLACED[caf\xC3\xA9])\n");
     }
 }
@@ -397,7 +397,7 @@ TEST_CASE("fix: a million nested variations and untouched subtrees are shared") 
     deep += "(;FF[3]GM[1]";
     for (std::size_t i = 0; i < n; ++i) deep += "(;B[aa]";
     deep.append(n + 1, ')');
-    const sgf::load_result r = sgf::load(deep);
+    const sgf::load_result r = sgf::load(sgf::file_bytes(deep));
     REQUIRE(r.ok());
     const sgf::fix_result f = sgf::fix(r);
     REQUIRE(f.trees.size() == 1);
@@ -408,7 +408,7 @@ TEST_CASE("fix: a million nested variations and untouched subtrees are shared") 
     CHECK(f.trees[0].node_count() == n + 1);
     const std::string out = sgf::write(f.trees);
     CHECK(out.rfind("(;FF[4]CA[UTF-8]GM[1]\n(;B[aa]\n(;B[aa]", 0) == 0);
-    const sgf::fix_result again = sgf::fix(sgf::load(out));
+    const sgf::fix_result again = sgf::fix(sgf::load(sgf::file_bytes(out)));
     CHECK(again.diagnostics.empty());
     CHECK(sgf::write(again.trees) == out);
 }

@@ -31,8 +31,9 @@ const std::map<std::string, std::string_view>& owner_of_public() {
     static const std::map<std::string, std::string_view> owners = {
         {"offset_map", "tree"}, {"position", "tree"},       {"tree", "tree"},
         {"value", "tree"},      {"detail/node_reader", "tree"}, {"detail/scan", "tree"},
+        {"detail/lifetime", "tree"},
         {"properties", "table"}, {"diagnostic", "table"},   {"charset", "input"},
-        {"read_file", "input"}, {"value_types", "values"},  {"typed_value", "values"},
+        {"read_file", "input"}, {"typed_value", "values"},
         {"context", "values"},  {"inherit", "values"},      {"parse", "parse"},
         {"input", "parse"},     {"check", "check"},         {"check_file", "check"},
         {"write", "write"},     {"json", "write"},          {"fix", "fix"},

@@ -167,7 +167,7 @@ std::string data_bytes(const val& data) {
 sgf::file_check checked(const std::string& data, const val& o) {
     sgf::check_options c;
     c.prof = profile_option(o);
-    return library_errors([&] { return sgf::check_file(data, load_options_of(o, bool_option(o, "lenient")), c); });
+    return library_errors([&] { return sgf::check_file(sgf::file_bytes(data), load_options_of(o, bool_option(o, "lenient")), c); });
 }
 
 val check(const val& input, const val& o) {
@@ -196,14 +196,14 @@ val fix(const val& input, const val& o) {
     sgf::load_options l;
     l.lenient = true;  // as sgfcheck fix
     l.charset = string_option(o, "charset");
-    const sgf::load_result r = library_errors([&] { return sgf::load(data, l); });
+    const sgf::load_result r = library_errors([&] { return sgf::load(sgf::file_bytes(data), l); });
     const sgf::fix_result f = sgf::fix(r);
     const std::vector<sgf::diagnostic> said = sgf::fix_findings(r, f);
     std::vector<sgf::diagnostic> remaining;
     for (auto& d : sgf::check(f.trees))
         if (d.level == sgf::severity::error) remaining.push_back(std::move(d));
     // As sgfcheck fix: a file that passes the check is never given an output that fails it.
-    if (!sgf::has_errors(said) && !remaining.empty() && sgf::check_file(data, {false, l.charset}).ok())
+    if (!sgf::has_errors(said) && !remaining.empty() && sgf::check_file(sgf::file_bytes(data), {false, l.charset}).ok())
         throw_js("Error", "the file passes the check, but fix's output would not (a bug in fix; please report it with the file)");
     const std::string out = sgf::write(f.trees);
     val result = val::object();
@@ -216,7 +216,7 @@ val fix(const val& input, const val& o) {
 
 std::string dump(const val& input, const val& o) {
     const std::string data = data_bytes(input);
-    const sgf::load_result r = library_errors([&] { return sgf::load(data, load_options_of(o, bool_option(o, "lenient"))); });
+    const sgf::load_result r = library_errors([&] { return sgf::load(sgf::file_bytes(data), load_options_of(o, bool_option(o, "lenient"))); });
     std::string out;
     sgf::write_json(r, [&out](std::string_view s) { out += s; }, sgf::json_options{bool_option(o, "positions")});
     return out;

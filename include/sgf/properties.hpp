@@ -19,13 +19,13 @@
 // - Profiles (strict FF[4], current usage per 002_*, Hex per 001_*) do not fork code. A
 //   profile selects rows (each row has a profile mask: 002_* properties exist only in
 //   `current`, the Hex result format only in `hex`); the levels of the rules per profile
-//   are columns of the rule rows (diagnostic.hpp: `rule_row`, `level_of`). Validators
-//   (value_types.hpp) report findings tagged with a rule; the profile and the file's FF
+//   are columns of the rule rows (diagnostic.hpp: `rule_row`, `level_of`). The decoding
+//   of values (typed_value.hpp) reports findings tagged with a rule; the profile and the file's FF
 //   version decide whether it is an error, a warning, an info or nothing.
 // - Where the sources disagree the table takes one side and says so: `all_disagreements()`
 //   lists every disagreement with its sources and the resolution.
 // - Game rows (`game_rule`) give point, move and stone syntax and board limits per GM;
-//   the parsers driven by them are in value_types.hpp.
+//   the decoding driven by them is typed_value.hpp's.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -198,7 +198,7 @@ enum class row_origin : std::uint8_t {
     profile_variant,  // a profile's version of a standard row (e.g. Hex RE per 001_*)
 };
 
-// Extra syntax beyond the value type (validators in value_types.hpp).
+// Extra syntax beyond the value type (decoded by typed_value.hpp's decode_value).
 enum class value_format : std::uint8_t {
     plain,
     date,               // DT

@@ -123,7 +123,7 @@ check_request request_of(const std::string& profile, bool lenient, const py::han
         if (charset->empty()) throw py::value_error("charset: a charset name is needed");
         r.load.charset = *charset;
         try {  // an unknown name is an error of the call, before any file is read
-            (void)load(std::string(), r.load);
+            (void)load(file_bytes(), r.load);
         } catch (const std::invalid_argument& e) {
             throw py::value_error(std::string("charset: ") + e.what());
         }

@@ -22,7 +22,7 @@ namespace {
 
 // What sgfcheck says about one file's bytes, selected as --select/--ignore select.
 std::vector<diagnostic> check_bytes(std::string bytes, const check_request& r) {
-    file_check fc = check_file(std::move(bytes), r.load, r.check);
+    file_check fc = check_file(file_bytes(std::move(bytes)), r.load, r.check);
     std::vector<diagnostic> out;
     out.reserve(fc.diagnostics.size());
     for (diagnostic& d : fc.diagnostics)
@@ -53,7 +53,7 @@ py::tuple fix(const py::object& data, const std::optional<std::string>& charset)
         py::gil_scoped_release unlocked;
         load_result r;
         try {
-            r = load(std::move(bytes), o);
+            r = load(file_bytes(std::move(bytes)), o);
         } catch (const std::invalid_argument& e) {
             py::gil_scoped_acquire locked;
             throw py::value_error(std::string("charset: ") + e.what());
@@ -61,7 +61,7 @@ py::tuple fix(const py::object& data, const std::optional<std::string>& charset)
         const fix_result f = sgf::fix(r);
         ds = fix_findings(r, f);
         // As sgfcheck fix: a file that passes the check is never given an output that fails it.
-        if (!has_errors(ds) && has_errors(sgf::check(f.trees)) && check_file(std::string(r.bytes()), {false, o.charset}).ok()) {
+        if (!has_errors(ds) && has_errors(sgf::check(f.trees)) && check_file(file_bytes(r.bytes()), {false, o.charset}).ok()) {
             py::gil_scoped_acquire locked;
             throw std::runtime_error("the file passes the check, but fix's output would not (a bug in fix; please report "
                                      "it with the file)");

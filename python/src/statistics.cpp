@@ -53,7 +53,7 @@ public:
         if (s_.baseline) throw py::value_error("--baseline is not supported here (statistics count every finding)");
         if (!s_.charset.empty()) {
             try {
-                (void)load(std::string(), {false, s_.charset});
+                (void)load(file_bytes(), {false, s_.charset});
             } catch (const std::invalid_argument& e) {
                 throw py::value_error(std::string("--charset: ") + e.what());
             }
@@ -90,7 +90,7 @@ public:
                         out[i].first = e.what();
                         continue;
                     }
-                    const file_check fc = check_file(std::move(bytes), {s_.lenient, s_.charset}, {.prof = r.prof});
+                    const file_check fc = check_file(file_bytes(std::move(bytes)), {s_.lenient, s_.charset}, {.prof = r.prof});
                     for (const diagnostic& d : fc.diagnostics)
                         if (r.selection.enabled(d.code)) out[i].second.add(d);
                 }

@@ -128,7 +128,7 @@ loaded_file load_data(const py::object& data, bool lenient, const std::optional<
     std::string bytes = bytes_of(data);
     py::gil_scoped_release unlocked;
     try {
-        return std::make_shared<const load_result>(load(std::move(bytes), o));
+        return std::make_shared<const load_result>(load(file_bytes(std::move(bytes)), o));
     } catch (const std::invalid_argument& e) {
         py::gil_scoped_acquire locked;
         throw py::value_error(std::string("charset: ") + e.what());
@@ -245,7 +245,7 @@ void bind_tree(py::module_& m) {
                  return raw_values(n, *p);
              })
         .def("__contains__", [](const py_node& n, const std::string& ident) { return n.n.has(ident); })
-        .def("__len__", [](const py_node& n) { return n.n.properties().size(); })
+        .def("__len__", [](const py_node& n) { return n.n.properties().count(); })
         .def("__iter__", [](const py_node& n) {
             py::list out;
             for (const property& p : n.n.properties()) out.append(std::string(p.ident()));

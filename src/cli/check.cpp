@@ -126,7 +126,7 @@ file_outcome check_one(const std::string& name, const file_rules& rules, const r
         streamed = check_streamed(name, s, copts, ctx.threads_per_file);
         if (!streamed) {
             std::string bytes = read_input(name);
-            fc = charset_usage_errors([&] { return check_file(std::move(bytes), {s.lenient, s.charset}, copts); });
+            fc = charset_usage_errors([&] { return check_file(file_bytes(std::move(bytes)), {s.lenient, s.charset}, copts); });
         }
     } catch (const std::system_error& e) {
         o.error = e.what();
@@ -184,7 +184,7 @@ file_outcome check_one(const std::string& name, const file_rules& rules, const r
 int run_check(const std::vector<std::string>& args) {
     const check_settings s = parse_check_settings(args);
     const input_list inputs = expand_inputs(s.inputs, s.filters);
-    if (s.charset.size()) (void)charset_usage_errors([&] { return load(std::string(), {false, s.charset}); });
+    if (s.charset.size()) (void)charset_usage_errors([&] { return load(file_bytes(), {false, s.charset}); });
 
     // Rules per file: the command line over the nearest sgfcheck.toml.
     rules_finder finder(s);

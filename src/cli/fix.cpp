@@ -56,7 +56,7 @@ int fix_one(const std::string& in, const fix_options& o) {
 
     const std::size_t errors = remaining_errors(f, shown);
     if (errors > 0) {
-        if (check_file(std::string(bytes), {false, o.load.charset}).ok()) {
+        if (check_file(file_bytes(bytes), {false, o.load.charset}).ok()) {
             std::cerr << "sgfcheck: " << shown << " passes the check, but fix's output would not: left unchanged "
                       << "(a bug in fix; please report it with the file)\n";
             return exit_errors;

@@ -166,7 +166,7 @@ void print_all_loaded(std::ostream& os, const load_result& r, const std::vector<
 std::optional<loaded_input> load_input(const std::string& in, const load_options& options, bool print_findings) {
     auto read = read_input_reported(in);
     if (!read) return std::nullopt;
-    loaded_input l{in == "-" ? "<stdin>" : in, charset_usage_errors([&] { return load(std::move(*read), options); })};  // not copied
+    loaded_input l{in == "-" ? "<stdin>" : in, charset_usage_errors([&] { return load(file_bytes(std::move(*read)), options); })};  // not copied
     if (print_findings)
         print_all_loaded(std::cerr, l.r, l.r.diagnostics, l.shown, l.r.bytes());
     return l;

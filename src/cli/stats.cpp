@@ -137,7 +137,7 @@ archive_stats stats_of(const std::string& name, std::string& error) {
     a.files = 1;
     load_options lo;
     lo.lenient = true;
-    const load_result r = load(std::move(bytes), lo);
+    const load_result r = load(file_bytes(std::move(bytes)), lo);
     for (const game_tree& t : r.trees) {
         ++a.trees;
         const node root = t.front();

@@ -9,7 +9,7 @@
 #include "fix/detail.hpp"
 #include "grammar/value_scan.hpp"
 #include "sgf/value.hpp"
-#include "sgf/value_types.hpp"
+#include "values/readers.hpp"
 
 namespace sgf::detail {
 

@@ -10,7 +10,7 @@
 #include "fix/detail.hpp"
 #include "parse/parse_source.hpp"
 #include "sgf/context.hpp"
-#include "sgf/value_types.hpp"
+#include "values/readers.hpp"
 #include "tree/tree_rep.hpp"
 
 namespace sgf {

@@ -4,7 +4,7 @@
 // the caller keeps the original spelling.
 #include "fix/formats.hpp"
 
-#include "sgf/value_types.hpp"
+#include "values/readers.hpp"
 
 #include <algorithm>
 #include <array>

@@ -13,7 +13,7 @@
 #include "fix/formats.hpp"
 #include "sgf/check.hpp"
 #include "sgf/value.hpp"
-#include "sgf/value_types.hpp"
+#include "values/readers.hpp"
 
 namespace sgf::detail {
 

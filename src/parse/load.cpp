@@ -76,19 +76,19 @@ std::string load_result::utf8(std::string_view raw, std::size_t tree) const {
     return d.ok() ? std::move(d.utf8) : std::string(raw);
 }
 
-std::string_view load_result::text() const noexcept { return source ? source->view() : std::string_view(); }
+std::string_view load_result::text() const& noexcept { return source ? source->view() : std::string_view(); }
 
-std::string_view load_result::bytes() const noexcept { return file ? file->view() : std::string_view(); }
+std::string_view load_result::bytes() const& noexcept { return file ? file->view() : std::string_view(); }
 
 std::uint64_t load_result::text_offset(std::uint64_t file_offset) const noexcept {
     if (!source || !source->original) return file_offset;
     return source->original->to_utf8(static_cast<std::size_t>(file_offset));
 }
 
-load_result load(std::string file, const load_options& options) {
+load_result load(file_bytes file, const load_options& options) {
     const parse_options popts{options.lenient, options.prof};
     // The file's bytes become the parse's source as they are (no copy); `bytes` views them.
-    auto raw = std::make_shared<const detail::source>(std::move(file));
+    auto raw = std::make_shared<const detail::source>(std::move(file.bytes));
     const std::string_view bytes = raw->view();
     input_report rep(raw, options.lenient);
     load_result r;
@@ -190,7 +190,7 @@ load_result load(std::string file, const load_options& options) {
 }
 
 load_result load_file(const std::filesystem::path& path, const load_options& options) {
-    return load(read_file(path), options);
+    return load(file_bytes(read_file(path)), options);
 }
 
 }  // namespace sgf

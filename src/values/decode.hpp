@@ -12,7 +12,7 @@
 #include <tao/pegtl.hpp>
 
 #include "sgf/typed_value.hpp"
-#include "sgf/value_types.hpp"
+#include "values/readers.hpp"
 #include "values/match.hpp"
 
 namespace sgf::detail {

@@ -49,7 +49,7 @@ std::string normalize_json(std::string_view json);
 inline our_result run_ours(std::string bytes, profile prof = profile::ff4) {
     check_options opts;
     opts.prof = prof;
-    file_check fc = check_file(std::move(bytes), {}, opts);
+    file_check fc = check_file(file_bytes(std::move(bytes)), {}, opts);
     our_result out;
     out.accepted = fc.ok();
     const load_result& l = fc.loaded;
