@@ -10,7 +10,8 @@
 
 #include <pybind11/pybind11.h>
 
-#include "cli/selection.hpp"
+#include "sgf/app/selection.hpp"
+#include "sgf/app/settings.hpp"
 #include "sgf/check.hpp"
 #include "sgf/diagnostic.hpp"
 #include "sgf/input.hpp"
@@ -29,7 +30,7 @@ struct py_diagnostic {
     std::uint64_t count = 1;
 };
 [[nodiscard]] py_diagnostic to_python(const diagnostic& d);
-[[nodiscard]] py::list to_python_list(const std::vector<diagnostic>& ds, const cli::code_selection* selection = nullptr);
+[[nodiscard]] py::list to_python_list(const std::vector<diagnostic>& ds);
 
 // The bytes of `data`: bytes, bytearray or any buffer as they are; a str as UTF-8 (lone
 // surrogates of 'surrogateescape' back to the bytes they stood for). Else TypeError.
@@ -51,15 +52,11 @@ struct py_diagnostic {
 [[nodiscard]] profile profile_of(const std::string& name);
 // select/ignore as sgfcheck takes them: None, "E1,W203" or an iterable of such strings.
 // ValueError for an entry that names no code.
-[[nodiscard]] cli::code_selection selection_of(const py::handle& select, const py::handle& ignore,
+[[nodiscard]] app::code_selection selection_of(const py::handle& select, const py::handle& ignore,
                                                const py::handle& extend = py::none());
 
 // The options of check and check_files, converted once.
-struct check_request {
-    load_options load;
-    check_options check;
-    cli::code_selection selection;
-};
+using app::check_request;
 [[nodiscard]] check_request request_of(const std::string& profile, bool lenient, const py::handle& select,
                                        const py::handle& ignore, const std::optional<std::string>& charset,
                                        bool replay);

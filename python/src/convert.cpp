@@ -3,7 +3,7 @@
 #include <pybind11/stl.h>
 
 #include "bindings.hpp"
-#include "cli/cli.hpp"
+#include "sgf/app/arguments.hpp"
 #include "sgf/properties.hpp"
 
 namespace sgf::python {
@@ -36,11 +36,11 @@ std::string entries_of(const py::handle& h, const char* what) {
     return out;
 }
 
-std::vector<cli::code_selector> selectors(const py::handle& h, const char* what) {
+std::vector<app::code_selector> selectors(const py::handle& h, const char* what) {
     const std::string list = entries_of(h, what);
     try {
-        return cli::parse_selectors(list, what);
-    } catch (const cli::usage_error& e) {
+        return app::parse_selectors(list, what);
+    } catch (const app::usage_error& e) {
         throw py::value_error(e.message);
     }
 }
@@ -51,10 +51,9 @@ py_diagnostic to_python(const diagnostic& d) {
     return py_diagnostic{std::string(d.code), d.level, d.where, d.message, d.hint, d.related, d.count};
 }
 
-py::list to_python_list(const std::vector<diagnostic>& ds, const cli::code_selection* selection) {
+py::list to_python_list(const std::vector<diagnostic>& ds) {
     py::list out;
-    for (const diagnostic& d : ds)
-        if (!selection || selection->enabled(d.code)) out.append(py::cast(to_python(d)));
+    for (const diagnostic& d : ds) out.append(py::cast(to_python(d)));
     return out;
 }
 
@@ -104,8 +103,8 @@ profile profile_of(const std::string& name) {
     throw py::value_error("unknown profile '" + name + "' (profiles: " + names + ")");
 }
 
-cli::code_selection selection_of(const py::handle& select, const py::handle& ignore, const py::handle& extend) {
-    cli::code_selection s;
+app::code_selection selection_of(const py::handle& select, const py::handle& ignore, const py::handle& extend) {
+    app::code_selection s;
     s.select = selectors(select, "select");
     s.ignore = selectors(ignore, "ignore");
     s.extend = selectors(extend, "extend_select");

@@ -15,7 +15,7 @@
 #include "cli.hpp"
 #include "sgf/write.hpp"
 #include "tools/conformance/conformance.hpp"
-#include "tools/parallel_for.hpp"
+#include "sgf/app/parallel_for.hpp"
 
 namespace sgf::cli {
 
@@ -230,7 +230,7 @@ int run_conformance(const std::vector<std::string>& args) {
     std::atomic<bool> ours_differs{false};
     if (std::any_of(cases.begin(), cases.end(), [](const case_file& c) { return c.generated; }))
         fs::create_directories(gen_dir);
-    tools::parallel_for(cases.size(), o.jobs, [&](std::size_t i) {
+    app::parallel_for(cases.size(), o.jobs, [&](std::size_t i) {
         const case_file& f = cases[i];
         std::string bytes = case_bytes(f);
         paths[i] = f.path;
@@ -268,7 +268,7 @@ int run_conformance(const std::vector<std::string>& args) {
     const auto timeout = std::chrono::milliseconds(static_cast<long long>(o.timeout * 1000));
     const std::size_t n = cases.size();
     std::vector<adapter_run> probes(impls.size());
-    tools::parallel_for(impls.size(), o.jobs, [&](std::size_t k) { probes[k] = run_adapter(impls[k].second, paths[0], timeout); });
+    app::parallel_for(impls.size(), o.jobs, [&](std::size_t k) { probes[k] = run_adapter(impls[k].second, paths[0], timeout); });
     std::vector<std::size_t> tasks;  // k * n + i
     for (std::size_t k = 0; k < impls.size(); ++k) {
         const bool gone = probes[k].result == verdict::unavailable && probes[k].exit_status == 3;
@@ -288,7 +288,7 @@ int run_conformance(const std::vector<std::string>& args) {
     }
     std::vector<std::size_t> left(impls.size(), n);
     std::mutex mu;
-    tools::parallel_for(tasks.size(), o.jobs, [&](std::size_t t) {
+    app::parallel_for(tasks.size(), o.jobs, [&](std::size_t t) {
         const std::size_t task = tasks[t];
         const std::size_t k = task / n, i = task % n;
         adapter_run r = i == 0 ? std::move(probes[k]) : run_adapter(impls[k].second, paths[i], timeout);

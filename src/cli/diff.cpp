@@ -18,7 +18,7 @@
 
 #include "cli.hpp"
 #include "sgf/write.hpp"
-#include "tools/parallel_for.hpp"
+#include "sgf/app/parallel_for.hpp"
 #include "tools/diff/diff.hpp"
 #include "tools/diff/ddmin.hpp"
 
@@ -182,7 +182,7 @@ int run_diff(const std::vector<std::string>& args) {
     std::atomic<bool> unavailable{false};
     std::mutex mu;
     std::string unavailable_detail;
-    tools::parallel_for(results.size(), o.jobs, [&](std::size_t i) {
+    app::parallel_for(results.size(), o.jobs, [&](std::size_t i) {
         if (unavailable) return;
         generate_options g = o.gen;
         g.seed = o.gen.seed + i;
@@ -251,7 +251,7 @@ int run_diff(const std::vector<std::string>& args) {
     if (!chosen.empty())
         std::cerr << "sgfcheck diff: " << findings.size() << " disagreements in " << by_key.size() << " kinds; minimising "
                   << chosen.size() << "\n";
-    tools::parallel_for(chosen.size(), o.jobs, [&](std::size_t c) {
+    app::parallel_for(chosen.size(), o.jobs, [&](std::size_t c) {
         finding& f = findings[chosen[c]];
         const fs::path file = work / ("min-" + std::to_string(f.seed) + ".sgf");
         // a hang is a hang well before the full timeout: keep minimising it cheap

@@ -20,6 +20,12 @@ namespace sgf::cli {
 
 namespace fs = std::filesystem;
 
+input_list expand_inputs_reported(const std::vector<std::string>& args, const input_filters& filters) {
+    input_list l = app::expand_inputs(args, filters);
+    for (const std::string& note : l.notes) std::cerr << "sgfcheck: " << note << '\n';
+    return l;
+}
+
 std::string read_input(const std::string& name) {
     if (name == "-") return detail::read_stream(STDIN_FILENO, "standard input");
     return read_file(name);
@@ -105,22 +111,6 @@ int finish_stdout() {
     return exit_usage;
 }
 
-profile profile_option(const std::string& v) {
-    if (const auto p = find_profile(v)) return *p;
-    throw usage_error{"--profile must be ff4, current or hex"};
-}
-
-std::optional<std::string> option_value(const std::vector<std::string>& args, std::size_t& i, std::string_view name) {
-    const std::string& a = args[i];
-    if (a.size() > name.size() && a.compare(0, name.size(), name) == 0 && a[name.size()] == '=')
-        return a.substr(name.size() + 1);
-    if (a == name) {
-        if (i + 1 >= args.size()) throw usage_error{std::string(name) + " needs a value"};
-        return args[++i];
-    }
-    return std::nullopt;
-}
-
 double seconds_option(const std::string& v) {
     double s = -1;
     try {
@@ -129,16 +119,6 @@ double seconds_option(const std::string& v) {
     }
     if (!(s > 0) || !std::isfinite(s)) throw usage_error{"--timeout needs a positive number of seconds"};
     return s;
-}
-
-std::uint64_t number_option(const std::string& name, const std::string& v) {
-    try {
-        std::size_t used = 0;
-        const auto n = std::stoull(v, &used);
-        if (used == v.size() && !v.empty() && v[0] != '-') return n;
-    } catch (const std::exception&) {
-    }
-    throw usage_error{name + " needs a non-negative number"};
 }
 
 }  // namespace sgf::cli

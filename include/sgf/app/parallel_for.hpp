@@ -1,6 +1,7 @@
 #pragma once
-// Running independent pieces of work on worker threads: parallel_for (conformance, diff)
-// and ordered_for (sgfcheck check and stats: results consumed in input order).
+// Running independent pieces of work on worker threads: parallel_for (Python's check_files,
+// sgfcheck conformance and diff) and ordered_for (sgfcheck check and stats: results
+// consumed in input order).
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
@@ -12,7 +13,7 @@
 #include <type_traits>
 #include <vector>
 
-namespace sgf::tools {
+namespace sgf::app {
 
 // Runs f(0..n-1) on `jobs` threads (the calling one included), each taking the next index.
 template <typename F>
@@ -131,4 +132,4 @@ void ordered_for(std::size_t n, unsigned jobs, std::size_t window, Produce produ
     finish();
 }
 
-}  // namespace sgf::tools
+}  // namespace sgf::app
