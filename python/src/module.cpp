@@ -44,7 +44,7 @@ py::list check(const py::object& data, const std::string& profile, bool lenient,
 py::tuple fix(const py::object& data, const std::optional<std::string>& charset) {
     load_options o;
     o.lenient = true;  // fix repairs what it can read (as sgfcheck fix)
-    if (charset) o.charset = *charset;
+    o.charset = charset_of(charset);
     std::string bytes = bytes_of(data);
     std::string out;
     std::vector<diagnostic> ds;

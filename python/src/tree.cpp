@@ -124,7 +124,7 @@ loaded_file load_data(const py::object& data, bool lenient, const std::optional<
     load_options o;
     o.lenient = lenient;
     o.prof = profile_of(prof);
-    if (charset) o.charset = *charset;
+    o.charset = charset_of(charset);
     std::string bytes = bytes_of(data);
     py::gil_scoped_release unlocked;
     try {

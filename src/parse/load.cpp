@@ -255,7 +255,8 @@ load_result load(std::string file, const load_options& options) {
     const auto bom = detect_bom(bytes);
     if (!options.charset.empty()) {
         chosen = {canonical_charset(options.charset), charset_origin::option};
-        if (chosen.charset.empty()) throw std::invalid_argument("unknown charset '" + options.charset + "'");
+        if (chosen.charset.empty())  // (quoted as messages quote values: a NUL as \x00)
+            throw std::invalid_argument("unknown charset '" + detail::one_line(options.charset, 100) + "'");
     } else if (bom && bom->charset != "UTF-8") {
         chosen = {std::string(bom->charset), charset_origin::bom};
         rep.add(rule::byte_order_mark, rep.at(0), std::string(bom->charset) + " byte order mark",
