@@ -218,7 +218,11 @@ void bind_tree(py::module_& m) {
                                })
         .def("__repr__", [](const py_property& p) {
             std::string s = std::string(p.p.ident());
-            for (const value& v : p.p) s += "[" + std::string(v.raw()) + "]";
+            for (const value& v : p.p) {  // piece by piece: "[" + std::string trips GCC 12's -Wrestrict (bug 105329)
+                s += '[';
+                s += v.raw();
+                s += ']';
+            }
             return "<Property " + s + ">";
         });
 
