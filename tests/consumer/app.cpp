@@ -1,6 +1,8 @@
 // A user's program against the installed application layer (sgf::app): the front ends'
 // shared pieces without toml++ or PEGTL in sight (run.cmake checks the package asks for
 // neither).
+#include <sgf/app/arguments.hpp>
+#include <sgf/app/config.hpp>
 #include <sgf/app/fix.hpp>
 #include <sgf/app/selection.hpp>
 #include <sgf/app/summary.hpp>
@@ -13,5 +15,11 @@ int main() {
     const sgf::app::checked_fix g = sgf::app::fix_checked(sgf::load("(;GM[1]C[a]C[b])", lenient), lenient);
     if (g.breaks_clean_file || g.errors != 0) return 2;
     sgf::app::run_summary sum;
-    return sum.exit_status(sgf::severity::error) == sgf::app::exit_ok ? 0 : 3;
+    if (sum.exit_status(sgf::severity::error) != sgf::app::exit_ok) return 3;
+    try {  // sgfcheck.toml: toml++ is inside sgf::app, nothing to link for it here
+        (void)sgf::app::read_config("no-such-dir/sgfcheck.toml");
+        return 4;
+    } catch (const sgf::app::usage_error&) {
+        return 0;
+    }
 }
