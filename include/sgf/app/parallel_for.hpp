@@ -33,6 +33,10 @@ void parallel_for(std::size_t n, unsigned jobs, F f) {
 // results are produced ahead of the consumer, so memory stays bounded however large n is.
 // With jobs <= 1 everything runs on the calling thread. An exception from produce or
 // consume stops the workers and is rethrown here.
+// Over 80 lines on purpose: one protocol between the workers and the consumer (the slots of
+// the window, who waits on which condition, batches published under one lock); its
+// invariants are read together, and pieces of it in separate functions would share all
+// of its state.
 template <typename Produce, typename Consume>
 void ordered_for(std::size_t n, unsigned jobs, std::size_t window, Produce produce, Consume consume) {
     using result = std::invoke_result_t<Produce&, std::size_t>;
