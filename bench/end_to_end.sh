@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Issue 12's end-to-end target: `sgfcheck FILE`, the whole process (read, parse, full check
+# The end-to-end target (README "Performance"): `sgfcheck FILE`, the whole process (read, parse, full check
 # with the Go replay, output), against a byte-classify loop over the same file
 # (sgf_classify_bench: read_file + one table lookup per byte), alternating ROUNDS times.
 # Prints CPU MB/s (user+sys) of each run, the medians, sgfcheck's share of the loop's
 # speed, and sgfcheck's peak RSS over the file size.
-# Input: ../shared/corpus/games concatenated COPIES times (default 4: 46 MB, as issue 12).
+# Input: ../shared/corpus/games concatenated COPIES times (default 4: 46 MB, the size the
+# README's performance targets are measured on).
 # Usage: bench/end_to_end.sh [ROUNDS] [COPIES] [SGFCHECK] [CLASSIFY]
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)

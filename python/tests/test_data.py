@@ -38,7 +38,7 @@ def test_strided_and_reversed_views_read_what_they_show():
 
 
 def test_a_reversed_view_of_a_big_value_is_read_inside_its_buffer():
-    # issue 20: memoryview(x)[::-1] of 50 MB read 50 MB past the end of the buffer (a segfault)
+    # memoryview(x)[::-1] of 50 MB was read 50 MB on from its last byte (a segfault)
     x = b"(;C[" + b"a" * 16_000_000 + b"])"
     found = sgfcheck.check(memoryview(x)[::-1])
     assert found == sgfcheck.check(x[::-1])
