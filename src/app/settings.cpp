@@ -8,7 +8,6 @@
 
 namespace sgf::app {
 
-
 namespace {
 
 color_mode color_option(const std::string& v) {
@@ -18,13 +17,13 @@ color_mode color_option(const std::string& v) {
     throw usage_error{"--color must be auto, always or never"};
 }
 
+}  // namespace
+
 unsigned jobs_option(const std::string& v) {
     const std::uint64_t n = number_option("--jobs", v);
     if (n == 0 || n > 1024) throw usage_error{"--jobs needs a number from 1 to 1024"};
     return static_cast<unsigned>(n);
 }
-
-}  // namespace
 
 bool jobs_argument(const std::vector<std::string>& args, std::size_t& i, unsigned& jobs) {
     const std::string& a = args[i];

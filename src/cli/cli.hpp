@@ -33,6 +33,7 @@ using app::usage_error;
 using app::option_value;
 using app::profile_option;
 using app::number_option;
+using app::jobs_option;
 using app::output_format;
 using app::input_filters;
 using app::input_list;
@@ -79,6 +80,9 @@ int write_output(const std::string& out, std::string_view text);
 // Flushes std::cout (check's reports): exit_usage, with a message, when it could not be
 // written (a full disk, /dev/full, a closed pipe), else exit_ok.
 int finish_stdout();
+// Whether everything said on stderr (findings, fix's report of its changes, errors) was
+// written: exit_usage when a write failed (2>/dev/full), else exit_ok. Nothing can say so.
+int finish_stderr();
 
 // Prints one diagnostic: gcc style with a clipped excerpt and caret (in colour when `color`:
 // the level as gcc colours it), or one JSON line. (SARIF results: sarif.hpp.)

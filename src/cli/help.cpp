@@ -81,7 +81,8 @@ Which findings:
                        ff4 (default): the English FF[4] text; current: the usage of 002_*;
                        hex: the Hex conventions of 001_* (docs/diagnostics.md)
   --config FILE        settings from FILE instead of the sgfcheck.toml found upward
-                       from each checked file; --no-config: no config file at all
+                       from each checked file; --no-config (or --isolated, as ruff
+                       spells it): no config file at all
 
 Reading:
   --lenient            report recoveries from malformed input as warnings, not errors

@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <charconv>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -111,13 +112,19 @@ int finish_stdout() {
     return exit_usage;
 }
 
+int finish_stderr() {
+    std::cerr.flush();
+    return !std::cerr || std::fflush(stderr) != 0 || std::ferror(stderr) ? exit_usage : exit_ok;
+}
+
+// Numbers are read whole, by from_chars: no sign, no white space, nothing after ("5x"), no
+// overflow (std::stod took "5x" as 5).
 double seconds_option(const std::string& v) {
     double s = -1;
-    try {
-        s = std::stod(v);
-    } catch (const std::exception&) {  // not a number: rejected below
-    }
-    if (!(s > 0) || !std::isfinite(s)) throw usage_error{"--timeout needs a positive number of seconds"};
+    const char* end = v.data() + v.size();
+    const auto [at, ec] = std::from_chars(v.data(), end, s);
+    if (ec != std::errc() || at != end || !(s > 0) || !std::isfinite(s))
+        throw usage_error{"--timeout needs a positive number of seconds, not '" + v + "'"};
     return s;
 }
 

@@ -24,13 +24,13 @@ struct usage_error {
 };
 
 // "--name=value" or "--name value" at args[i] (i is moved past the value); nullopt when args[i]
-// is not that option. Throws usage_error when the value is missing.
+// is not that option. Throws usage_error when the value is missing or empty.
 [[nodiscard]] std::optional<std::string> option_value(const std::vector<std::string>& args, std::size_t& i,
                                                       std::string_view name);
 // The value of --profile; throws usage_error for an unknown name.
 [[nodiscard]] profile profile_option(const std::string& v);
-// The value of a count or seed option (`name` for the message): digits only, no sign;
-// throws usage_error otherwise.
+// The value of a count or seed option (`name` for the message): digits only, no sign, no
+// overflow; throws usage_error otherwise.
 [[nodiscard]] std::uint64_t number_option(const std::string& name, const std::string& v);
 
 }  // namespace sgf::app

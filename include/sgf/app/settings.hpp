@@ -70,6 +70,8 @@ private:
     std::vector<std::shared_ptr<const file_config>> keep_;  // configs stay alive for the run
 };
 
+// The value of --jobs (and -j): a number from 1 to 1024; throws usage_error otherwise.
+[[nodiscard]] unsigned jobs_option(const std::string& v);
 // -jN, -j N, --jobs N, --jobs=N (1-1024) at args[i]: sets `jobs` and returns true.
 bool jobs_argument(const std::vector<std::string>& args, std::size_t& i, unsigned& jobs);
 
