@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include "tools/conformance/corpus.hpp"
 #include "sgf/diagnostic.hpp"
 
@@ -112,15 +114,22 @@ TEST_CASE("conformance generated cases give exactly their expected diagnostics a
     // 2 GiB file: built from their recipes in memory, never committed. On a machine without
     // the memory, SGF_CONFORMANCE_SKIP_HUGE=1 skips cases above 1 GiB (and says so).
     const char* skip = std::getenv("SGF_CONFORMANCE_SKIP_HUGE");
+    std::size_t run = 0, skipped = 0;
     for (const auto& c : all_cases()) {
         if (!c.generated || c.area.empty()) continue;
         if (skip && *skip && std::string(skip) != "0" &&
             conf::parse_recipe(conf::read_all(c.path)).size() > (std::uint64_t{1} << 30)) {
             MESSAGE("skipped (SGF_CONFORMANCE_SKIP_HUGE): ", c.name);
+            ++skipped;
             continue;
         }
         check_case(c);
+        ++run;
     }
+    // The recipes were found and run (a wrong folder or extension would run none): 13 when
+    // written, of which one (the 2 GiB file) is above 1 GiB.
+    CHECK(run + skipped >= 13);
+    CHECK(skipped <= 1);
 }
 
 TEST_CASE("every rule is triggered by at least one conformance case") {
@@ -179,18 +188,48 @@ TEST_CASE("every conformance case is listed in SOURCES.md once with its anchor a
     CHECK(sources.find(count_row(total, all)) != std::string::npos);
 }
 
-TEST_CASE("pending conformance cases are listed") {
+TEST_CASE("pending and known-bug conformance cases say what they wait for") {
+    // A pending case waits for the checker (the suite skips it, the runner uses its verdict
+    // only), a known-bug case for a fix: each marker says why, and is listed here.
     std::string pending;
     std::size_t n = 0;
     for (const auto& c : all_cases()) {
         if (c.area.empty()) continue;
-        if (const auto e = conf::read_expectation(c); e.pending) {
+        const auto e = conf::read_expectation(c);
+        CAPTURE(c.name);
+        if (e.pending) {
+            CHECK_MESSAGE(!e.pending->empty(), "'pending' without what it waits for");
             pending += "\n  " + c.name + ": " + *e.pending;
             ++n;
         }
+        if (e.known_bug) CHECK_MESSAGE(!e.known_bug->empty(), "'known-bug' without what the bug is");
     }
     if (n) MESSAGE(n, " pending case(s) wait for the checker (skipped):", pending);
-    CHECK(true);
+
+    // The markers as read_expectation reads them, on a case written here (the corpus may hold
+    // none: then the loop above checks nothing, this does).
+    const fs::path dir = fs::temp_directory_path() / ("sgfcheck_pending_" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    conf::case_file c{"n_value_marker", dir / "n_value_marker.sgf", false, conf::expected_kind::reject, "value"};
+    { std::ofstream(c.path) << "(;C[x"; }
+    auto expect = [&](const std::string& text) {
+        std::ofstream(dir / "n_value_marker.expect") << text;
+        return conf::read_expectation(c);
+    };
+    const auto waiting = expect("# a rule to come\npending waits for the rule of unclosed values\n");
+    REQUIRE(waiting.pending);
+    CHECK(*waiting.pending == "waits for the rule of unclosed values");
+    CHECK(waiting.diagnostics.empty());
+    CHECK_FALSE(waiting.known_bug);
+    const auto bug = expect("known-bug E004 reported twice\nE008 1:4\nE004 1:6\n");
+    REQUIRE(bug.known_bug);
+    CHECK(*bug.known_bug == "E004 reported twice");
+    CHECK(bug.diagnostics.size() == 2);
+    CHECK_FALSE(bug.pending);
+    const auto plain = expect("E008 1:4\nE004 1:6\n");
+    CHECK_FALSE(plain.pending);
+    CHECK_FALSE(plain.known_bug);
+    fs::remove_all(dir);
 }
 
 TEST_CASE("conformance JSON normal form") {

@@ -2,14 +2,15 @@
 // Clean FF[4] (include/sgf/fix.hpp) to stdout, to OUT, over each FILE (atomically), or as a
 // unified diff. Each output is checked as `sgfcheck` would check it: the errors fix leaves
 // are printed and make the exit status 1, so that fix and check always agree; a file that
-// passed the check and would not after fix is left alone (a bug in fix: reported).
+// passed the check and would not after fix is left alone (a bug in fix: reported). The
+// check and that guard are the application layer's (sgf/app/fix.hpp), which the Python
+// module and the WebAssembly build use too.
 #include <algorithm>
 #include <iostream>
 
 #include "loaded.hpp"
 #include "rewrite.hpp"
-#include "sgf/check.hpp"
-#include "sgf/check_file.hpp"
+#include "sgf/app/fix.hpp"
 #include "sgf/fix.hpp"
 #include "sgf/write.hpp"
 
@@ -22,19 +23,13 @@ struct fix_options {
     load_options load;
 };
 
-// The errors fix leaves in its output, as `sgfcheck` would report them on the written file:
-// the checker on the fixed trees (parse(write(t)) == t) and the ones fix reports itself (an
-// identifier it keeps as written). Printed; returns how many.
-std::size_t remaining_errors(const fix_result& f, const std::string& shown) {
-    std::size_t errors = 0;
-    for (const auto& d : f.diagnostics) errors += d.level == severity::error;  // printed with the others
-    for (const auto& d : check(f.trees)) {
-        if (d.level != severity::error) continue;
-        ++errors;
+// The checker's errors on fix's output, as `sgfcheck` would report them on the written file
+// (fix's own errors were printed with its other findings).
+void print_remaining(const app::checked_fix& g, const std::string& shown) {
+    for (const diagnostic& d : g.remaining) {
         std::cerr << printable(shown) << " (fixed): error[" << d.code << "]: " << d.message << '\n';
         if (!d.hint.empty()) std::cerr << "   = " << d.hint << '\n';
     }
-    return errors;
 }
 
 // Fixes one input; returns its exit status. The output is streamed (a 200 MB value is not
@@ -46,17 +41,19 @@ int fix_one(const std::string& in, const fix_options& o) {
     const load_result& r = loaded->r;
     const std::string& shown = loaded->shown;
     const std::string_view bytes = r.bytes();
-    const fix_result f = fix(r);
+    const app::checked_fix g = app::fix_checked(r, o.load);
+    const fix_result& f = g.fixed;
 
-    print_all_loaded(std::cerr, r, fix_findings(r, f), shown, bytes);
+    print_all_loaded(std::cerr, r, g.said, shown, bytes);
     if (f.trees.empty()) {
         std::cerr << "sgfcheck: " << shown << " holds no game tree; nothing written\n";
         return exit_errors;
     }
 
-    const std::size_t errors = remaining_errors(f, shown);
+    print_remaining(g, shown);
+    const std::size_t errors = g.errors;
     if (errors > 0) {
-        if (check_file(file_bytes(bytes), {false, o.load.charset}).ok()) {
+        if (g.breaks_clean_file) {
             std::cerr << "sgfcheck: " << shown << " passes the check, but fix's output would not: left unchanged "
                       << "(a bug in fix; please report it with the file)\n";
             return exit_errors;

@@ -58,7 +58,7 @@ std::vector<std::string> rewrite_parser::finish(std::string_view command, const 
                                : write_mode::to_stdout;
     o = o_;
 
-    const input_list listed = expand_inputs(inputs, filters_);
+    const input_list listed = expand_inputs_reported(inputs, filters_);
     const bool many = listed.files.size() != 1 || listed.any_directory;
     if (many && (o.how == write_mode::to_stdout || o.how == write_mode::to_file))
         throw usage_error{cmd + " of several files (or a directory) needs --in-place or --dry-run"};

@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "cli.hpp"
-#include "inputs.hpp"
 #include "sgf/write.hpp"
 
 namespace sgf::cli {

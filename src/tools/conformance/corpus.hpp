@@ -477,8 +477,10 @@ inline std::string normalize_json(std::string_view s) {
         out += ",\"codes\":[";
         for (std::size_t i = 0; i < e.diagnostics.size(); ++i) {
             const auto& d = e.diagnostics[i];
-            out += (i ? "," : "") + std::string("{\"code\":\"") + d.code + "\",\"line\":" + std::to_string(d.line) +
-                   ",\"column\":" + std::to_string(d.column) + "}";
+            if (i) out += ',';  // piece by piece: GCC 12's -Wrestrict (bug 105329) on "x" + std::string
+            out += "{\"code\":\"";
+            out += d.code;
+            out += "\",\"line\":" + std::to_string(d.line) + ",\"column\":" + std::to_string(d.column) + "}";
         }
         out += "],\"tree\":";
         out += e.tree && !c.generated ? *e.tree : std::string("null");
