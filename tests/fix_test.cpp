@@ -243,6 +243,11 @@ TEST_CASE("fix: values") {
         CHECK(fix_text(std::string(head) + ";AB[]AW[aa][]KM[]N[])") == std::string(head) + "\n;AW[aa]N[])\n");
         CHECK(fix_text(std::string(head) + ";B[])") == std::string(head) + "\n;B[])\n");  // a pass
         CHECK(fix_text(std::string(head) + "VW[])") == std::string(head) + "VW[])\n");     // elist: []
+        // white space alone is an empty value, and a list does not keep it (issue 20: TB[x][ ]
+        // gave TB[x][], which a second fix made TB[x])
+        CHECK(fix_text("(;FF[4]TB[x][ ])") == "(;FF[4]CA[UTF-8]TB[x])\n");
+        CHECK(fix_text("(;FF[4]TB[x][\t]TW[aa][\n])") == "(;FF[4]CA[UTF-8]TB[x]TW[aa])\n");
+        CHECK(fix_text("(;FF[4]TB[ ]KM[ ])") == "(;FF[4]CA[UTF-8]TB[])\n");
     }
     SUBCASE("game-info values in the FF[4] format") {
         CHECK(fix_text(std::string(head) + "DT[2017.03.19])") == std::string(head) + "DT[2017-03-19])\n");
@@ -379,6 +384,15 @@ TEST_CASE("fix: SGF2-style aliases convert once and only into valid values") {
     CHECK(fix_text("(;TL[30:00][x])") == "(;FF[4]CA[UTF-8]TL[30:00][x])\n");  // x is no time: TL kept
     // never a passing file made failing: TL[Black: 3:59] is no TM
     CHECK(fix_text("(;TL[Black: 3:59])") == "(;FF[4]CA[UTF-8]TL[Black: 3:59])\n");
+    // beside its target an alias is a second value of it, whatever becomes of the target
+    // (issue 20: DT[x] went to XDT and left RD for a second fix to convert)
+    CHECK(fix_text("(;DT[x]RD[2020])") == "(;FF[4]CA[UTF-8]DT[2020]XDT[x])\n");
+    CHECK(fix_text("(;TM[x]PTM[60])") == "(;FF[4]CA[UTF-8]TM[60]XTM[x])\n");
+    CHECK(fix_text("(;TM[x]TL[60])") == "(;FF[4]CA[UTF-8]TM[60]XTM[x])\n");
+    CHECK(fix_text("(;KM[x]LKM[6.5])") == "(;FF[4]CA[UTF-8]KM[6.5]XKM[x])\n");
+    CHECK(fix_text("(;TM[]PTM[1:00])") == "(;FF[4]CA[UTF-8]TM[60])\n");  // the empty TM carried nothing
+    CHECK(fix_text("(;FF[4]DT[2020-01-01]RD[2021])") == "(;FF[4]CA[UTF-8]DT[2020-01-01]XDT[2021])\n");
+    CHECK(fix_text("(;RD[2020]RD[x])") == "(;FF[4]CA[UTF-8]RD[2020][x])\n");  // every occurrence decides together
 }
 
 TEST_CASE("fix: diagnostics name the input's positions") {

@@ -223,10 +223,11 @@ std::string without_white(std::string_view v) {
     return s;
 }
 
-// Empty values that carry nothing and are not allowed, and white space inside a
-// non-text value when removing it makes the value valid (ff4_changes.txt "Illegal &
-// errornous files": 'remove all whitespaces in property values except in text values',
-// 'Empty values e.g. DT[]N[]: remove those properties').
+// White space inside a non-text value when removing it makes the value valid, then empty
+// values that carry nothing and are not allowed (ff4_changes.txt "Illegal & errornous
+// files": 'remove all whitespaces in property values except in text values', 'Empty values
+// e.g. DT[]N[]: remove those properties'). In this order: TB[ ] is an empty value once its
+// white space is gone, and a list must not keep it.
 void repair_values(props_t& props, const fix_context& c) {
     // Kept properties are compacted in place (one pass: a node may hold 100,000 of them).
     std::size_t kept = 0;
@@ -235,6 +236,14 @@ void repair_values(props_t& props, const fix_context& c) {
         const property_rule* row = c.rule(p.ident);
         bool keep = true;
         if (row) {
+            for (fix_value& v : p.values) {
+                if (v.empty() || valid(*row, c, v)) continue;
+                std::string stripped = repaired_spelling(*row, c, v);
+                if (stripped == v && !has_text(*row) && without_white(v).empty()) stripped.clear();  // white space alone: empty
+                if (stripped == v) continue;
+                c.note(rule::value_syntax, p.pos, p.ident + "[" + v.str() + "] has white space inside", "written " + p.ident + "[" + stripped + "]");
+                v = std::move(stripped);
+            }
             // [] in a list: an 'elist' may be [] alone, a 'list' never.
             const bool list = row->shape.card != cardinality::single;
             const auto empties = static_cast<std::size_t>(std::count(p.values.begin(), p.values.end(), std::string_view()));
@@ -252,17 +261,9 @@ void repair_values(props_t& props, const fix_context& c) {
                 p.value_pos.resize(std::min(p.value_pos.size(), k));
                 keep = k > 0;
             }
-            for (fix_value& v : p.values) {
-                if (!keep || valid(*row, c, v)) continue;
-                if (v.empty() && !list) {
-                    c.note(rule::value_syntax, p.pos, p.ident + "[] is empty, which its value type does not allow", "removed: it carried no value");
-                    keep = false;
-                    break;
-                }
-                std::string stripped = repaired_spelling(*row, c, v);
-                if (stripped == v) continue;
-                c.note(rule::value_syntax, p.pos, p.ident + "[" + v.str() + "] has white space inside", "written " + p.ident + "[" + stripped + "]");
-                v = std::move(stripped);
+            if (keep && !list && p.values.size() == 1 && p.values[0].empty() && !valid(*row, c, p.values[0])) {
+                c.note(rule::value_syntax, p.pos, p.ident + "[] is empty, which its value type does not allow", "removed: it carried no value");
+                keep = false;
             }
         }
         if (!keep) continue;

@@ -100,6 +100,9 @@ inline constexpr std::string_view unplaced_ident = "UNPLACED";
 struct fix_context {
     const load_result* input = nullptr;
     std::size_t tree = 0;  // top-level game tree index
+    // Values are converted to UTF-8 (and the root says CA[UTF-8]); false when the file keeps
+    // its charset (bytes that are no character in it: fix.cpp).
+    bool convert_text = true;
     int ff = 1;
     int gm = 1;
     const game_rule* game = nullptr;  // nullptr: a game without a page
