@@ -144,10 +144,15 @@ enum class rule : std::uint8_t {
     annotation_mix,          // 222 BM/TE/DO/IT
     sgf2_alias,              // 223 KO, TE, RD, GK, TL, ... in the root, read as KM, EV, DT, GM, TM (002_*)
     alias_and_target,        // 224 an SGF2-style alias and the property it stands for in one root
+    // 3xx: changes sgfcheck fix makes that answer no finding of the checker (src/fix/)
+    ff4_written,             // 301 FF[1]-FF[3] (or no FF) written as FF[4]
+    utf8_written,            // 302 the text written in UTF-8 with CA[UTF-8]
+    pass_written,            // 303 B[tt] written B[] (or, asked for, B[] written B[tt])
+    canonical_written,       // 304 layout and escapes as sgfcheck fmt writes them
 };
 
 // Who reports a rule.
-enum class rule_stage : std::uint8_t { input, parser, checker };
+enum class rule_stage : std::uint8_t { input, parser, checker, fix };  // fix: said by sgfcheck fix only
 
 // How repeated findings of a rule in one file are listed.
 enum class rule_grouping : std::uint8_t {

@@ -122,8 +122,9 @@ struct fix_context {
     // per variation): a second game-info node of an FF[1]-FF[3] file is kept apart.
     mutable bool game_info_on_path = false;
     // The properties of the node being fixed, as read_node found them (split_and_build
-    // compares with them).
+    // compares with them), and where the node starts.
     mutable std::vector<property> original;
+    mutable fix_pos node_pos;
     // Leftovers by the offset of the node that keeps them (nullptr: none in the file).
     const std::unordered_map<std::uint32_t, std::vector<const leftover*>>* unplaced = nullptr;
 };
@@ -155,6 +156,10 @@ void keep_apart_ff4_only(std::vector<fix_prop>& props, bool top_root, const fix_
 void convert_aliases(std::vector<fix_prop>& props, const fix_context& c);
 // Replays the node's setup and moves on c.board, then converts M to MA / TR.
 void replay_and_mark(std::vector<fix_prop>& props, const fix_context& c);
+// In an FF[1]-FF[3] file: says each property of the file's FF that FF[4] dropped and fix
+// keeps as it is (a warning: check reports it obsolete, 211, in the FF[4] output). After
+// every conversion (M and L are converted, not kept).
+void say_kept_obsolete(const std::vector<fix_prop>& props, const fix_context& c);
 
 // fix_split.cpp: the node as one or more nodes (setup before moves, one move per node).
 void split_and_build(const node& original, std::vector<fix_prop>&& props, bool top_root, const fix_context& c,

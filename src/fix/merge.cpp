@@ -75,6 +75,7 @@ props_t read_properties(const node& n, const fix_context& c) {
     props_t raw;
     c.original = n.properties().to_vector();
     const source* src = detail::tree_access::source_of(n);
+    c.node_pos = {src, n.offset()};
     raw.reserve(c.original.size());
     for (const property& p : c.original) {
         fix_prop f;

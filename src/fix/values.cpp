@@ -194,9 +194,8 @@ void convert_aliases(std::vector<fix_prop>& props, const fix_context& c) {
 }
 
 void repair_game_info(std::vector<fix_prop>& props, const fix_context& c) {
-    for (std::string_view ident : {"DT", "RE", "TM", "BL", "WL", "KM", "PL", "HA", "OB", "OW"}) rewrite_value(props, ident, c);
-    escape_compose_colons(props, c);
-    // HA[0]: no handicap, which a game without HA already says (ff4_go.txt HA '>=2').
+    // HA[0]: no handicap, which a game without HA already says (ff4_go.txt HA '>=2'). First:
+    // in an FF[1]-FF[3] file the rewrite below would keep it apart.
     if (auto ha = find_prop(props, "HA"); ha != props.end() && ha->values.size() == 1) {
         const auto n = parse_number(ha->values[0]);
         if (n && *n == 0) {
@@ -204,6 +203,8 @@ void repair_game_info(std::vector<fix_prop>& props, const fix_context& c) {
             props.erase(ha);
         }
     }
+    for (std::string_view ident : {"DT", "RE", "TM", "BL", "WL", "KM", "PL", "HA", "OB", "OW", "RU"}) rewrite_value(props, ident, c);
+    escape_compose_colons(props, c);
 }
 
 }  // namespace sgf::detail

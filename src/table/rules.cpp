@@ -343,6 +343,21 @@ constexpr rule_row rows[] = {
      "keep one: the FF[4] property (sgfcheck fix removes an alias that says the same, else keeps it in X + identifier)",
      "002_*", "The properties TE, KO, RD, GK are aliases for EV, KM, DT, GM in SGF2 style. TL and LKM and PTM and PDT are aliases for TM and KM and TM and DT.",
      "-"},
+    // ----------------------------------------- 3xx: what sgfcheck fix changes (src/fix/)
+    // Said by fix only, each at the place it changed: a change that repairs a finding of the
+    // checker is said by that finding's number, these are the others.
+    {rule::ff4_written, 301, "ff4_written", st::fix, all(info), every_ff, info, false, gr::each,
+     "the game tree is written as FF[4]", "-",
+     "ff4_changes.txt: converting", "This is a short list of properties that frequently occur in old SGF files and how they should be converted to FF[4].", "-"},
+    {rule::utf8_written, 302, "utf8_written", st::fix, all(info), every_ff, info, false, gr::each,
+     "the text is written in UTF-8 and the root says CA[UTF-8]", "-",
+     "ff4_properties.txt: CA", "Provides the used charset for SimpleText and Text type.", "-"},
+    {rule::pass_written, 303, "pass_written", st::fix, all(info), every_ff, info, false, gr::each,
+     "a pass B[tt] / W[tt] written as FF[4] writes it, B[] / W[] (or the other way, asked for)", "-",
+     "ff4_go.txt: Pass", "A pass move is shown as '[]' or alternatively as '[tt]' (only for boards <= 19x19), i.e. applications should be able to deal with both representations.", "SGFC -p"},
+    {rule::canonical_written, 304, "canonical_written", st::fix, all(info), every_ff, info, false, gr::each,
+     "layout and escapes written as sgfcheck fmt writes them; no value's text changes", "-",
+     "ff4_sgf.txt 3.2", "Soft line break: linebreaks preceded by a \"\\\" (soft linebreaks are converted to \"\", i.e. they are removed)", "-"},
 };
 // clang-format on
 
@@ -357,7 +372,7 @@ constexpr bool rows_in_order = [] {
     return true;
 }();
 static_assert(rows_in_order, "rows in enum order, one per rule");
-static_assert(static_cast<std::size_t>(rule::alias_and_target) + 1 == rule_count, "a row for every rule");
+static_assert(static_cast<std::size_t>(rule::canonical_written) + 1 == rule_count, "a row for every rule");
 
 constexpr bool numbers_unique_and_ordered = [] {
     for (std::size_t k = 0; k < std::size(rows); ++k) {

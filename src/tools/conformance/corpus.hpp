@@ -256,6 +256,11 @@ struct recipe {
 //                       name's verdict is used (runner); the suite skips and lists it
 //   known-bug TEXT      sgfcheck disagrees with this expectation (reported, not fixed yet):
 //                       the suite checks that it still disagrees, so a fix forces removing it
+//   fix I301 1:3        a change sgfcheck fix reports (its own findings, at input positions)
+//   fixed 'TEXT' ...    what sgfcheck fix writes (recipe quoting: '\n', '\xHH'; pieces joined)
+//                       Either line makes the suite run fix on the case: its findings must be
+//                       exactly the fix lines, its output the fixed text, and a second fix
+//                       must change and say nothing. Other implementations ignore them.
 // The diagnostics are compared as a set with multiplicity (order-independent); nothing
 // else may be reported. <name>.json, when present, holds the tree instead of a tree line.
 
@@ -269,6 +274,9 @@ struct expected_diagnostic {
 
 struct expectation {
     std::vector<expected_diagnostic> diagnostics;  // sorted
+    std::vector<expected_diagnostic> fix;          // sorted: what sgfcheck fix reports
+    std::optional<std::string> fixed;              // what sgfcheck fix writes
+    bool fix_given = false;                        // a fix or fixed line
     std::optional<std::string> tree;               // normal form
     std::optional<std::string> pending;
     std::optional<std::string> known_bug;
@@ -322,6 +330,30 @@ struct expectation {
             } catch (const std::exception& x) {
                 fail(x.what());
             }
+        } else if (word == "fixed") {
+            if (e.fixed) fail("a second fixed line");
+            try {
+                e.fixed = parse_recipe(rest).expand();
+            } catch (const std::exception& x) {
+                fail(x.what());
+            }
+            e.fix_given = true;
+        } else if (word == "fix") {
+            const std::size_t sp2 = rest.find(' ');
+            if (sp2 == std::string_view::npos) fail("expected fix CODE LINE:COLUMN");
+            expected_diagnostic d;
+            d.code = std::string(rest.substr(0, sp2));
+            const std::string_view where = rest.substr(sp2 + 1);
+            const std::size_t colon = where.find(':');
+            if (colon == std::string_view::npos) fail("expected fix CODE LINE:COLUMN");
+            try {
+                d.line = static_cast<std::uint32_t>(std::stoul(std::string(where.substr(0, colon))));
+                d.column = static_cast<std::uint32_t>(std::stoul(std::string(where.substr(colon + 1))));
+            } catch (const std::exception&) {
+                fail("expected fix CODE LINE:COLUMN");
+            }
+            e.fix.push_back(std::move(d));
+            e.fix_given = true;
         } else if (word == "pending") {
             e.pending = std::string(rest);
         } else if (word == "known-bug") {
@@ -353,6 +385,7 @@ struct expectation {
         e.tree = normalize_json(read_all(j));
     }
     std::sort(e.diagnostics.begin(), e.diagnostics.end());
+    std::sort(e.fix.begin(), e.fix.end());
     return e;
 }
 
