@@ -67,6 +67,16 @@ TEST_CASE("fix report: the FF[4] upgrade and CA[UTF-8] are said where they happe
     CHECK(clean.text == "(;FF[4]CA[UTF-8]GM[1]\n;B[aa])\n");
 }
 
+TEST_CASE("fix report: bytes that are no character of the file's charset are kept and said") {
+    // issue 22: CA[Shift_JIS]C[a\x82] became CA[UTF-8]C[a\x82] with nothing said
+    const run sj = fix_run("(;FF[4]CA[Shift_JIS]C[a\x82])");
+    CHECK(sj.text == "(;FF[4]CA[UTF-8]C[a\x82])\n");  // kept verbatim, nothing lost
+    CHECK(said(sj, sgf::rule::invalid_bytes) == "W023@1:22 a value of C holds bytes that are no character in Shift_JIS");
+    // the same in a per-value charset; and a UTF-8 file keeps its label: nothing new to say
+    CHECK(said(fix_run("(;FF[4]CA[UTF-8]C[a\x82])"), sgf::rule::invalid_bytes).empty());
+    CHECK(said(fix_run("(;FF[4]CA[Big5]C[\xA4\xA4\x80])"), sgf::rule::invalid_bytes).rfind("W023@1:", 0) == 0);
+}
+
 TEST_CASE("fix report: a tt pass written [] is said per move") {
     const run r = fix_run("(;FF[4]CA[UTF-8]GM[1]SZ[19]\n;B[tt]\n;W[aa]\n;W[tt])\n");
     CHECK(r.text == "(;FF[4]CA[UTF-8]GM[1]SZ[19]\n;B[]\n;W[aa]\n;W[])\n");

@@ -10,6 +10,7 @@
 
 #include "fix/detail.hpp"
 #include "fix/formats.hpp"
+#include "sgf/charset.hpp"
 #include "sgf/check.hpp"
 #include "table/findings.hpp"
 #include "tree/tree_rep.hpp"
@@ -69,6 +70,21 @@ fix_value input_value(std::string_view raw, const fix_context& c) {
     return fix_value(std::move(decoded));
 }
 
+// The output says CA[UTF-8]; a value of a file in another charset holding bytes that were no
+// character of it (the input's W023) keeps them verbatim, which are no UTF-8 either: said,
+// as a warning by that number, at the value (issue 22: CA[Shift_JIS]C[a\x82] became
+// CA[UTF-8]C[a\x82] unsaid). A UTF-8 input keeps its label: nothing new to say.
+void say_bytes_kept(const fix_prop& f, const fix_context& c) {
+    const std::string_view v = f.values.back();
+    if (is_valid_utf8(v)) return;
+    const std::string& charset = c.tree < c.input->tree_charsets.size() ? c.input->tree_charsets[c.tree] : c.input->charset;
+    if (charset == "UTF-8") return;
+    c.note(rule::invalid_bytes, f.value_pos.back(), "a value of " + f.ident + " holds bytes that are no character in " + charset,
+           "kept verbatim: they are no UTF-8 either, though the output says CA[UTF-8]; replace or delete them (a character cut "
+           "off?), or fix with --charset NAME if the file is in another charset",
+           severity::warning);
+}
+
 // Step 1: the node's properties in file order, identifiers in their FF[4] form (reported),
 // values as input_value makes them.
 props_t read_properties(const node& n, const fix_context& c) {
@@ -92,6 +108,7 @@ props_t read_properties(const node& n, const fix_context& c) {
         for (const value& v : p) {
             f.values.push_back(input_value(v.raw(), c));
             f.value_pos.push_back({src, v.offset()});
+            say_bytes_kept(f, c);
         }
         raw.push_back(std::move(f));
     }
