@@ -352,6 +352,11 @@ void report_lowercase_idents(tree_builder& b, const collection& trees, profile p
 
 namespace detail {
 
+void report_utf8_bom(findings& found, const source& src) {
+    (void)found.add(rule::byte_order_mark, 4, src, 0, "UTF-8 byte order mark before the first game tree",
+                    "skipped; declare the charset with CA[UTF-8]");
+}
+
 parse_result parse_source(std::shared_ptr<const source> src, const parse_options& options) {
     parse_result result;
     if (src->bytes.size() >= detail::max_source_size) {
@@ -363,7 +368,7 @@ parse_result parse_source(std::shared_ptr<const source> src, const parse_options
     const char* const end = begin + src->bytes.size();
     const char* start = begin;
     if (src->bytes.size() >= 3 && std::memcmp(begin, "\xEF\xBB\xBF", 3) == 0) {
-        b.report(rule::byte_order_mark, 0, "UTF-8 byte order mark before the first game tree", "skipped; declare the charset with CA[UTF-8]");
+        report_utf8_bom(b.found, *src);
         start += 3;
     }
     bool ok = false;
