@@ -154,6 +154,17 @@ TEST_CASE("fix: nodes are split as FF[4] requires") {
         CHECK(fix_text(std::string(head) + ";B[aa][bb])") == std::string(head) + "\n;B[aa]\n;B[bb])\n");
         CHECK(fix_text(std::string(head) + ";B[aa]B[aa])") == std::string(head) + "\n;B[aa])\n");
     }
+    SUBCASE("MN beside setup goes to the move it numbers") {
+        // issue 22: ;AB[..]MN[26];B[de] was split into ;AB[..] ;MN[26] ;B[de]
+        const fixed f = fix_of(std::string(head) + ";AB[aa][bb]MN[26];B[de])");
+        CHECK(f.text == std::string(head) + "\n;AB[aa][bb]\n;B[de]MN[26])\n");
+        CHECK(f.codes == "I202@1:39");
+        // the next node numbers its move itself, has no move, or is a variation: split as before
+        CHECK(fix_text(std::string(head) + ";AB[aa]MN[26];B[de]MN[27])") == std::string(head) + "\n;AB[aa]\n;MN[26]\n;B[de]MN[27])\n");
+        CHECK(fix_text(std::string(head) + ";AB[aa]MN[26];C[x])") == std::string(head) + "\n;AB[aa]\n;MN[26]\n;C[x])\n");
+        CHECK(fix_text(std::string(head) + ";AB[aa]MN[26](;B[de])(;B[ee]))") ==
+              std::string(head) + "\n;AB[aa]\n;MN[26]\n(;B[de])\n(;B[ee]))\n");
+    }
     SUBCASE("setup and two moves in the last node before variations") {
         CHECK(fix_text(std::string(head) + ";AE[cc]B[aa]W[bb](;B[dd])(;B[ee]))") ==
               std::string(head) + "\n;AE[cc]\n;B[aa]\n;W[bb]\n(;B[dd])\n(;B[ee]))\n");

@@ -5,6 +5,7 @@
 // tells M on a stone (TR) from M on an empty point (MA).
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -161,6 +162,11 @@ void replay_and_mark(std::vector<fix_prop>& props, const fix_context& c);
 // every conversion (M and L are converted, not kept).
 void say_kept_obsolete(const std::vector<fix_prop>& props, const fix_context& c);
 
+// fix_split.cpp: MN beside setup properties in a node without a move numbers no move there
+// (ff4_properties.txt MN: "a move specified in this node"): when `next`, the following node
+// of the sequence, has a B or W move and no MN, MN is taken out of `props` (said, 202) and
+// returned for that node (issue 22: ;AB[..]MN[26];B[de] was split into ;AB[..] ;MN[26] ;B[de]).
+[[nodiscard]] std::optional<fix_prop> take_mn_for_next(std::vector<fix_prop>& props, const node* next, const fix_context& c);
 // fix_split.cpp: the node as one or more nodes (setup before moves, one move per node).
 void split_and_build(const node& original, std::vector<fix_prop>&& props, bool top_root, const fix_context& c,
                      std::vector<node>& out);

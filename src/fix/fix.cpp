@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <utility>
 
 #include "fix/detail.hpp"
 #include "parse/parse_source.hpp"
@@ -52,6 +53,7 @@ game_tree fix_tree(const game_tree& root, fix_context& c) {
 
     auto enter = [&](const game_tree& t) {
         frame f{&t, nodes.size(), children.size()};
+        std::optional<detail::fix_prop> carried;  // MN for this node's move (take_mn_for_next)
         for (std::size_t i = 0; i < t.size(); ++i) {
             const node in = t[i];
             const bool top_root = stack.empty() && i == 0;
@@ -62,8 +64,13 @@ game_tree fix_tree(const game_tree& root, fix_context& c) {
             std::vector<detail::fix_prop> props = detail::read_node(in, top_root, c);
             detail::keep_unplaced(props, in, c);
             detail::convert_node(props, top_root, c);
+            if (carried) props.push_back(*std::exchange(carried, std::nullopt));
             detail::replay_and_mark(props, c);
             detail::say_kept_obsolete(props, c);
+            if (i + 1 < t.size()) {
+                const node next = t[i + 1];
+                carried = detail::take_mn_for_next(props, &next, c);
+            }
             const std::size_t before = nodes.size();
             detail::split_and_build(in, std::move(props), top_root, c, nodes);
             f.changed |= nodes.size() != before + 1 || !nodes.back().same(in);
