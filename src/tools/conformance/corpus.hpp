@@ -2,7 +2,9 @@
 // The conformance corpus (conformance/README.md): case files, their expectations, generated
 // cases, the JSON tree normal form, and our own verdict. Header-only and inline because two
 // programs share it: `sgfcheck conformance` (src/cli/conformance*.cpp) and the doctest suite
-// (tests/conformance_test.cpp), which links only the library.
+// (tests/conformance_test.cpp), which links only the library. Over 500 lines on purpose: the
+// one reader of the corpus format (cases, expectations with their fix lines, recipes, the
+// tree normal form) for both programs; split, the pieces would only be included together.
 //
 //   cases/<y|n|i>_<area>_<what>.sgf    a case (committed, < 64 KB)
 //   cases/<y|n|i>_<area>_<what>.gen    a generated case: a recipe for its bytes
