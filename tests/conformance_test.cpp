@@ -17,6 +17,9 @@
 
 #include "tools/conformance/corpus.hpp"
 #include "sgf/diagnostic.hpp"
+#include "sgf/fix.hpp"
+#include "sgf/input.hpp"
+#include "sgf/write.hpp"
 
 namespace {
 
@@ -30,11 +33,28 @@ std::vector<conf::case_file> all_cases() { return conf::list_cases(conformance_d
 // The letter of a code is its level.
 bool is_error(const std::string& code) { return !code.empty() && code[0] == 'E'; }
 
+// sgfcheck fix on a case with fix lines: its findings, its output, and a second fix that
+// changes and says nothing.
+void check_fix(const conf::expectation& e, const std::string& bytes) {
+    const sgf::load_result in = sgf::load(sgf::file_bytes(bytes), {.lenient = true});
+    const sgf::fix_result f = sgf::fix(in);
+    const auto said = conf::as_expected(f.diagnostics);
+    INFO("fix expected: ", conf::join(e.fix));
+    INFO("fix said:     ", conf::join(said));
+    CHECK(said == e.fix);
+    const std::string out = sgf::write(f.trees);
+    if (e.fixed) CHECK(out == *e.fixed);
+    const sgf::fix_result again = sgf::fix(sgf::load(sgf::file_bytes(out), {.lenient = true}));
+    CHECK(sgf::write(again.trees) == out);
+    CHECK(again.diagnostics.empty());
+}
+
 // Runs one case and checks it against its expectation.
 void check_case(const conf::case_file& c) {
     CAPTURE(c.name);
     const conf::expectation e = conf::read_expectation(c);
     if (e.pending) return;
+    if (e.fix_given && !e.known_bug) check_fix(e, conf::case_bytes(c));
     conf::our_result r = conf::run_ours(conf::case_bytes(c), e.prof);
     const auto got = conf::as_expected(r.diagnostics);
     const bool tree_ok = !e.tree || *e.tree == r.tree;
@@ -74,9 +94,14 @@ TEST_CASE("conformance corpus files are well formed") {
         if (!c.generated) CHECK_MESSAGE(fs::file_size(c.path) < 64 * 1024, "committed cases stay below 64 KB");
         conf::expectation e;
         REQUIRE_NOTHROW(e = conf::read_expectation(c));
-        for (const auto& d : e.diagnostics) {
+        for (const auto* list : {&e.diagnostics, &e.fix})
+            for (const auto& d : *list) {
+                CAPTURE(d.code);
+                CHECK_MESSAGE(sgf::find_rule(d.code) != nullptr, "unknown diagnostic code");
+            }
+        for (const auto& d : e.diagnostics) {  // what check says: never a change of fix
             CAPTURE(d.code);
-            CHECK_MESSAGE(sgf::find_rule(d.code) != nullptr, "unknown diagnostic code");
+            if (const auto* r = sgf::find_rule(d.code)) CHECK(r->stage != sgf::rule_stage::fix);
         }
         if (e.pending) {
             CHECK_MESSAGE(e.diagnostics.empty(), "a pending case lists no codes yet");
@@ -134,15 +159,16 @@ TEST_CASE("conformance generated cases give exactly their expected diagnostics a
 
 TEST_CASE("every rule is triggered by at least one conformance case") {
     // A rule counts when a case that the suite checks exactly (not pending, not a known
-    // bug) expects it, at any level. Generic over all_rules(): a new rule fails here until
-    // it has a case.
+    // bug) expects it, at any level, of check or (the changes of sgfcheck fix, 3xx) of fix.
+    // Generic over all_rules(): a new rule fails here until it has a case.
     std::set<sgf::rule> covered;
     for (const auto& c : all_cases()) {
         if (c.area.empty()) continue;
         const conf::expectation e = conf::read_expectation(c);
         if (e.pending || e.known_bug) continue;
-        for (const auto& d : e.diagnostics)
-            if (const auto* r = sgf::find_rule(d.code)) covered.insert(r->id);
+        for (const auto* list : {&e.diagnostics, &e.fix})
+            for (const auto& d : *list)
+                if (const auto* r = sgf::find_rule(d.code)) covered.insert(r->id);
     }
     for (const auto& r : sgf::all_rules()) {
         CAPTURE(r.name);

@@ -70,7 +70,7 @@ enum class rule : std::uint8_t {
 };
 
 // Who reports a rule.
-enum class rule_stage : std::uint8_t { input, parser, checker };
+enum class rule_stage : std::uint8_t { input, parser, checker, fix };  // fix: said by sgfcheck fix only
 
 // How repeated findings of a rule in one file are listed.
 enum class rule_grouping : std::uint8_t {

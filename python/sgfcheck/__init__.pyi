@@ -126,7 +126,8 @@ def check_files(
 def fix(data: Data, *, charset: Optional[str] = None) -> tuple[bytes, list[Diagnostic]]:
     """Clean FF[4] in UTF-8 as ``sgfcheck fix`` writes it, without losing data, and what fix
     reported: the input's findings it did not repair and every change it made, at their
-    places in ``data``. The errors left in the output are ``check(fixed)``'s."""
+    places in ``data``, then the errors fix could not repair (hinted "left as it is by fix"),
+    as ``sgfcheck fix`` prints them."""
 
 def dump(data: Data, *, positions: bool = False, lenient: bool = False, charset: Optional[str] = None) -> str:
     """The JSON tree (format "sgf-tree" version 2, docs/json-tree.schema.json) that

@@ -64,7 +64,8 @@ py::tuple fix(const py::object& data, const std::optional<std::string>& charset)
             throw std::runtime_error("the file passes the check, but fix's output would not (a bug in fix; please report "
                                      "it with the file)");
         }
-        ds = std::move(g.said);
+        ds = std::move(g.said);  // what fix says, then the errors it left (as sgfcheck fix prints them)
+        ds.insert(ds.end(), g.left.begin(), g.left.end());
         out = write(g.fixed.trees);
     }
     return py::make_tuple(py::bytes(out), to_python_list(ds));

@@ -12,8 +12,15 @@ checked_fix judge_fix(const load_result& input, fix_result fixed, const load_opt
     checked_fix out;
     out.said = fix_findings(input, fixed);
     for (const diagnostic& d : fixed.diagnostics) out.errors += d.level == severity::error;
-    for (diagnostic& d : check(fixed.trees))
-        if (d.level == severity::error) out.remaining.push_back(std::move(d));
+    out.remains = remaining_findings(input, fixed);
+    for (const diagnostic& d : out.remains.left) {
+        if (d.level != severity::error) continue;  // warnings and infos: counted in fix's summary
+        diagnostic& l = out.left.emplace_back(d);
+        l.hint = (d.hint.empty() ? "" : d.hint + "; ") + "left as it is by fix";
+    }
+    for (const auto* part : {&out.remains.left, &out.remains.made})
+        for (const diagnostic& d : *part)
+            if (d.level == severity::error) out.remaining.push_back(d);
     out.errors += out.remaining.size();
     // The input as `sgfcheck FILE` checks it: strictly, in the charset it was loaded with.
     if (out.errors > 0) out.breaks_clean_file = check_file(file_bytes(input.bytes()), {false, options.charset}).ok();

@@ -18,7 +18,10 @@ namespace sgf::app {
 struct checked_fix {
     fix_result fixed;
     std::vector<diagnostic> said;       // fix_findings(input, fixed): what fix says about its input
-    std::vector<diagnostic> remaining;  // the checker's errors on the fixed trees, in order
+    fix_remains remains;                // the checker's findings on the fixed trees: left, said, made
+    std::vector<diagnostic> remaining;  // the errors of remains.left and remains.made, in order
+    std::vector<diagnostic> left;       // the errors of remains.left, each hinted "left as it is by fix"
+                                        // (what the front ends print after `said`, at the input's places)
     std::size_t errors = 0;             // errors the output holds: fix's own and `remaining`
     bool breaks_clean_file = false;     // errors > 0 although the input passes the check: do not write
 };
