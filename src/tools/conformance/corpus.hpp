@@ -323,6 +323,20 @@ struct expectation {
         auto fail = [&](const std::string& what) {
             throw std::runtime_error(p.filename().string() + ":" + std::to_string(line_no) + ": " + what);
         };
+        // A finding's CODE and LINE:COLUMN (the expected lines and the fix lines alike).
+        auto finding_at = [&](std::string_view code, std::string_view where, const std::string& what) {
+            expected_diagnostic d;
+            d.code = std::string(code);
+            const std::size_t colon = where.find(':');
+            if (colon == std::string_view::npos) fail(what);
+            try {
+                d.line = static_cast<std::uint32_t>(std::stoul(std::string(where.substr(0, colon))));
+                d.column = static_cast<std::uint32_t>(std::stoul(std::string(where.substr(colon + 1))));
+            } catch (const std::exception&) {
+                fail(what);
+            }
+            return d;
+        };
         const std::size_t sp = line.find(' ');
         const std::string_view word = line.substr(0, sp);
         const std::string_view rest = sp == std::string_view::npos ? std::string_view() : line.substr(sp + 1);
@@ -344,17 +358,7 @@ struct expectation {
         } else if (word == "fix") {
             const std::size_t sp2 = rest.find(' ');
             if (sp2 == std::string_view::npos) fail("expected fix CODE LINE:COLUMN");
-            expected_diagnostic d;
-            d.code = std::string(rest.substr(0, sp2));
-            const std::string_view where = rest.substr(sp2 + 1);
-            const std::size_t colon = where.find(':');
-            if (colon == std::string_view::npos) fail("expected fix CODE LINE:COLUMN");
-            try {
-                d.line = static_cast<std::uint32_t>(std::stoul(std::string(where.substr(0, colon))));
-                d.column = static_cast<std::uint32_t>(std::stoul(std::string(where.substr(colon + 1))));
-            } catch (const std::exception&) {
-                fail("expected fix CODE LINE:COLUMN");
-            }
+            expected_diagnostic d = finding_at(rest.substr(0, sp2), rest.substr(sp2 + 1), "expected fix CODE LINE:COLUMN");
             e.fix.push_back(std::move(d));
             e.fix_given = true;
         } else if (word == "pending") {
@@ -366,16 +370,7 @@ struct expectation {
             if (!named) fail("unknown profile '" + std::string(rest) + "'");
             e.prof = *named;
         } else if (word.size() == 4 && (word[0] == 'E' || word[0] == 'W' || word[0] == 'I')) {
-            expected_diagnostic d;
-            d.code = std::string(word);
-            const std::size_t colon = rest.find(':');
-            if (colon == std::string_view::npos) fail("expected CODE LINE:COLUMN");
-            try {
-                d.line = static_cast<std::uint32_t>(std::stoul(std::string(rest.substr(0, colon))));
-                d.column = static_cast<std::uint32_t>(std::stoul(std::string(rest.substr(colon + 1))));
-            } catch (const std::exception&) {
-                fail("expected CODE LINE:COLUMN");
-            }
+            expected_diagnostic d = finding_at(word, rest, "expected CODE LINE:COLUMN");
             e.diagnostics.push_back(std::move(d));
         } else {
             fail("unknown line '" + std::string(line) + "'");
