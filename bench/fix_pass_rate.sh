@@ -1,6 +1,6 @@
 #!/bin/sh
 # Issue 14's target: of the corpus files in legacy, encodings, broken, games and problems,
-# how many pass `sgfcheck` with no error after `sgfcheck fix` (the README has the numbers).
+# how many pass `sgfcheck` with no error after `sgfcheck fix` (docs/cli.md and the README have the numbers).
 #   bench/fix_pass_rate.sh [SGFCHECK [CORPUS]]     (defaults: build/sgfcheck, ../shared/corpus)
 # Prints per folder: files, fixed (fix wrote output), passing (no error after fix), and the
 # failing files with their first error; the last line is the total.

@@ -1,4 +1,4 @@
-// The layout README "Design" promises: the stages of src/ depend on each other one way only,
+// The layout docs/design.md promises: the stages of src/ depend on each other one way only,
 // the application layer (src/app) sits over the library and under the front ends (src/cli,
 // python/, web/), no front end reaches into another's code, the library needs neither the
 // application layer's toml++ nor anything above it, a file over ~500 lines says at its top
