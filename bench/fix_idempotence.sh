@@ -14,7 +14,8 @@ bin=${1:-build/sgfcheck}
 count=${2:-10000}
 seed=${3:-$(od -An -N2 -tu2 /dev/urandom | tr -d ' ')}
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT TERM  # (a trap that only cleaned up would let the loop go on)
 
 "$bin" gen --seed "$seed" --count "$count" -o "$tmp/gen" >/dev/null 2>&1 || { echo "fix_idempotence: gen failed" >&2; exit 2; }
 echo "fix_idempotence: $count files of \`$bin gen --seed $seed --count $count\`"

@@ -8,7 +8,8 @@ set -u
 bin=${1:-build/sgfcheck}
 corpus=${2:-../shared/corpus}
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT TERM  # (a trap that only cleaned up would let the loop go on)
 all=0; pass=0
 for folder in legacy encodings broken games problems; do
   n=0; ok=0

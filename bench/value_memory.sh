@@ -10,7 +10,8 @@ bin=${1:-build/sgfcheck}
 mb=${2:-200}
 kind=${3:-ascii}
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT TERM  # (a trap that only cleaned up would let the script go on)
 f="$tmp/value.sgf"
 case $kind in
   ascii) { printf '(;FF[4]GM[1]C['; head -c $((mb * 1024 * 1024)) /dev/zero | tr '\0' 'x'; printf '])'; } > "$f" ;;
