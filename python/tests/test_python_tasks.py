@@ -1,5 +1,5 @@
 """docs/python_tasks.md: the same tasks with sgfmill and with sgfcheck. Both listings are
-run (sgfmill's from ../shared/peers/sgfmill, or SGF_SGFMILL_DIR), their printed results and
+run (sgfmill's from the shared folder's peers/sgfmill, or SGF_SGFMILL_DIR), their printed results and
 written files compared, and the note is checked to show these listings and their line
 counts, sgfcheck's no longer than sgfmill's task by task."""
 import ast
