@@ -4,16 +4,20 @@
 // checker's mode) finds what decoding finds; and the shortcuts agree with the rules they
 // stand for: the fast paths (values/match.hpp), the one number parser. The value API's other
 // entry points agree with the decoding (check_entry_points), and any bytes make a valid
-// JSON string (append_json_string) and a file name that reads back (append_json_path).
+// JSON string (append_json_string) and a file name that reads back (append_json_path). A
+// decoded value writes back through encode_property (check_written_back).
 //
 // Input: byte 0 picks the row, byte 1 the game (or none), bytes 2-3 the board size, byte 4
 // the charset; the rest, split at NUL bytes, are the values.
 #include <array>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "fuzz_common.hpp"
+#include "sgf/encode_value.hpp"
 #include "sgf/json.hpp"
 #include "sgf/typed_value.hpp"
 #include "tools/json_value.hpp"
@@ -120,6 +124,35 @@ void check_entry_points(const sgf::property_rule& row, std::string_view raw, con
 
 }  // namespace
 
+namespace {
+
+// The one writer (encode_property): a decoded value writes back to raw values (texts in
+// UTF-8) that decode, to a value that writes the same; only the moves without a typed form
+// to write (Backgammon's dice, Octi's pods) and points of a game without a page are refused.
+void check_written_back(const sgf::property_rule& row, const sgf::typed_value& v, const sgf::decode_options& o,
+                        const std::string& ctx) {
+    sgf::decode_options utf8 = o;
+    utf8.charset = {};
+    std::optional<std::vector<std::string>> back;
+    try {
+        back = sgf::encode_property(row, v, utf8);
+    } catch (const std::invalid_argument& e) {
+        SGF_FUZZ_CHECK(false, std::string("a decoded value does not write back: ") + e.what() + "; " + ctx);
+    }
+    if (!back) {
+        const bool no_form = !o.game || o.game->move == sgf::move_syntax::backgammon || o.game->move == sgf::move_syntax::octi ||
+                             o.game->point == sgf::point_syntax::unknown;
+        SGF_FUZZ_CHECK(no_form, "encode_property refuses a value decoded by its row; " + ctx);
+        return;
+    }
+    const std::vector<std::string_view> views(back->begin(), back->end());
+    const sgf::decoded_value again = sgf::decode_property(row, views, utf8);
+    SGF_FUZZ_CHECK(!again.error, "what encode_property wrote does not decode; " + ctx);
+    SGF_FUZZ_CHECK(sgf::encode_property(row, again.value, utf8) == back, "encode_property is not stable; " + ctx);
+}
+
+}  // namespace
+
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     if (size < 5) return 0;
     const auto rows = sgf::all_properties();
@@ -154,6 +187,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     by_rule.rules_only = true;
     const sgf::decoded_value slow = sgf::decode_property(row, raws, by_rule);
     SGF_FUZZ_CHECK(full.value == slow.value && full.error == slow.error, "the shortcuts and the rules differ; " + ctx);
+
+    if (!full.error) check_written_back(row, full.value, o, ctx);
 
     for (const std::string_view raw : raws) {
         check_one(raw, o, ctx);

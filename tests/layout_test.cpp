@@ -46,7 +46,7 @@ const std::map<std::string, std::string_view>& owner_of_public() {
         {"value", "tree"},      {"detail/node_reader", "tree"}, {"detail/scan", "tree"},
         {"detail/lifetime", "tree"},
         {"properties", "table"}, {"diagnostic", "table"},   {"charset", "input"},
-        {"read_file", "input"}, {"typed_value", "values"},
+        {"read_file", "input"}, {"typed_value", "values"}, {"encode_value", "values"},
         {"context", "values"},  {"inherit", "values"},      {"parse", "parse"},
         {"input", "parse"},     {"check", "check"},         {"check_file", "check"},
         {"write", "write"},     {"json", "write"},          {"fix", "fix"},

@@ -358,6 +358,19 @@ TEST_CASE("game tree edits return new versions that share untouched subtrees") {
         CHECK_THROWS_AS((void)t.node_at(path({0, 0, 0}, 0)), std::out_of_range);
         CHECK_THROWS_AS((void)t.node_at(path({0}, 2)), std::out_of_range);
     }
+    SUBCASE("with_main_line_appended extends the leaf of the first variations") {
+        const sgf::game_tree t8 = t.with_main_line_appended(comment("z"));
+        std::string main;
+        for (const auto& e : sgf::main_line(t8)) main += first_value(e.node, "C") + " ";
+        std::string was;
+        for (const auto& e : sgf::main_line(t)) was += first_value(e.node, "C") + " ";
+        CHECK(main == was + "z ");
+        CHECK(t8.variations()[1].same(f));  // off the main line
+        CHECK(t8.node_count() == t.node_count() + 1);
+        const sgf::game_tree alone = tree_of("(;C[r])").with_main_line_appended(comment("s"));
+        CHECK(sgf::write(alone) == "(;C[r]\n;C[s])\n");
+        CHECK_THROWS_AS((void)sgf::game_tree().with_main_line_appended(comment("x")), std::invalid_argument);
+    }
     CHECK(sgf::write(t) == before);
     CHECK(t.variations()[0].same(a));
     CHECK(t.variations()[1].same(f));

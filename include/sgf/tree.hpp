@@ -438,6 +438,9 @@ public:
     [[nodiscard]] game_tree without_variation(std::size_t k) const&;
     // Edits anywhere below: copies only the game trees on the path.
     [[nodiscard]] game_tree with_node_at(const node_path& at, const node& n) const&;
+    // n appended to the end of the main line (main_line below): to the sequence of the game
+    // tree reached by taking the first variation at each fork, whose leaf it becomes.
+    [[nodiscard]] game_tree with_main_line_appended(const node& n) const&;
     // with_node_at(at, fn(node_at(at))): fn takes a node and returns the new node.
     template <class F>
     [[nodiscard]] game_tree update_at(const node_path& at, F&& fn) const& {

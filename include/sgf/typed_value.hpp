@@ -286,6 +286,11 @@ struct decode_options {
 // default).
 [[nodiscard]] decode_options options_for(const tree_context& ctx);
 
+// The row of the property table property::typed decodes property `ident` by in a game tree
+// of context ctx (FF[1]-FF[3] identifiers with lower-case letters: their capitals' row);
+// nullptr for an unknown (private) property.
+[[nodiscard]] const property_rule* typing_row(std::string_view ident, const tree_context& ctx);
+
 // ------------------------------------------------------------------------------ node::get
 
 // Why node::get gave no value.

@@ -12,6 +12,7 @@ its Python face. ``__init__.pyi`` documents every function and class.
 try:
     from ._sgfcheck import (  # noqa: F401  (the public API)
         PROFILES,
+        Board,
         Collection,
         Diagnostic,
         FileCheck,
@@ -44,6 +45,7 @@ except ImportError as _error:
 
 __all__ = [
     "PROFILES",
+    "Board",
     "Collection",
     "Diagnostic",
     "FileCheck",

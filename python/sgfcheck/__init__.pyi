@@ -198,6 +198,22 @@ class Node:
     def with_raw_property(self, ident: str, raw_values: Union[str, Sequence[str]]) -> Node:
         """The same with raw values (escapes as written). ValueError for an unescaped ']'."""
     def without_property(self, ident: str) -> Node: ...
+    def set(self, ident: str, value: TypedValue) -> Node:
+        """A new node with ``ident`` holding ``value``, given as get() gives it: KM 6.5, HA 2,
+        W (4, 16) or None for a pass, AB [(3, 3), (15, 15)] (or one point alone), PB "name",
+        PL "B", SZ 19 or (19, 13), LB [((1, 2), "text")]; a private property a str. Written
+        by the library's one writer of each value type (``sgf::encode_property``) in the
+        context of the node's game tree (its GM and SZ; a node made alone: Go 19x19), texts
+        in the charset the file is held in. TypeError for a value that is of no type the
+        property takes (``set("KM", "6.5")``); ValueError for one of its type that is not
+        valid there (a point off the board; (20, 20) on 19x19, where [tt] is a pass; NaN)."""
+    @property
+    def move(self) -> Optional[Tuple[Literal["B", "W"], TypedValue]]:
+        """("B" or "W", the point or None for a pass) of the node's first B or W property,
+        decoded in its game tree's context (other games: as get() gives their moves); None
+        when the node has no move. ValueError when the move is not valid there."""
+    def get_move(self) -> Optional[Tuple[Literal["B", "W"], TypedValue]]:
+        """Node.move, by sgfmill's name."""
     @property
     def line(self) -> Optional[int]:
         """Of the node's ';'."""
@@ -224,7 +240,20 @@ class GameTree:
     def __len__(self) -> int: ...
     def __getitem__(self, i: int) -> Node: ...
     def __iter__(self) -> Iterator[Node]: ...
-    def main_line(self) -> list[Node]: ...
+    def main_line(self) -> list[Node]:
+        """Every node of the main line: this tree's sequence, then its first variation's,
+        and so on to a leaf."""
+    def with_main_line_node(self, index: int, node: Node) -> GameTree:
+        """Node ``index`` of main_line() (negative: from the end) replaced by ``node``, in
+        whichever variation it stands: ``game = game.with_main_line_node(3,
+        game.main_line()[3].set("C", "x"))``. IndexError past the end."""
+    def with_main_line_appended(self, node: Node) -> GameTree:
+        """``node`` appended after the last node of the main line."""
+    def setup_and_moves(self) -> Tuple[Board, list[Tuple[Literal["B", "W"], Optional[Point]]]]:
+        """(board, moves) of a Go game (sgfmill's get_setup_and_moves): a Board of the game's
+        size with the root's AB, AW and AE, and the main line's moves in order, as
+        ("B" or "W", point or None for a pass). ValueError for another game than Go, setup
+        after the root, a move that is not valid, or a variation (call it on the game)."""
     def node_count(self) -> int:
         """All nodes of all variations."""
     def with_node(self, i: int, node: Node) -> GameTree: ...
@@ -259,3 +288,28 @@ class Collection:
     def with_game_appended(self, tree: GameTree) -> Collection: ...
     def without_game(self, i: int) -> Collection: ...
     def same(self, other: Collection) -> bool: ...
+
+class Board:
+    """A Go board with captures: the checker's one board (ff4_go.txt "How to execute a
+    move"). Points are (column, row) from 1, as Node.get gives them; colours "B"/"W" (or
+    sgfmill's "b"/"w")."""
+
+    def __init__(self, columns: int = 19, rows: Optional[int] = None) -> None:
+        """An empty board, square unless ``rows`` is given. ValueError outside 1..52."""
+    @property
+    def size(self) -> Tuple[int, int]:
+        """(columns, rows)."""
+    def get(self, point: Point) -> Optional[Literal["B", "W"]]:
+        """The stone on the point, None when empty. IndexError off the board."""
+    def play(self, colour: str, point: Optional[Point]) -> int:
+        """Plays a move (None: a pass): the stone overwrites the point, opponent groups left
+        without liberties are removed, then its own group if it has none (suicide). Returns
+        the number of stones removed. ValueError for a colour that is not B or W,
+        IndexError for a point off the board."""
+    def apply_setup(self, black: Iterable[Point] = ..., white: Iterable[Point] = ..., empty: Iterable[Point] = ...) -> None:
+        """AB, AW, AE: stones put or removed, without captures (a group without liberties
+        stays, as the spec says). All points are checked first: IndexError changes nothing."""
+    def list_occupied_points(self) -> list[Tuple[Literal["B", "W"], Point]]:
+        """Every stone, row by row from the top."""
+    def __str__(self) -> str:
+        """The board row by row from the top: X black, O white, . empty."""

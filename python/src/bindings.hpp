@@ -73,6 +73,7 @@ using loaded_file = std::shared_ptr<const load_result>;
 
 void bind_diagnostics(py::module_& m);
 void bind_tree(py::module_& m);
+void bind_board(py::module_& m);  // board.cpp
 void bind_statistics(py::module_& m);
 
 }  // namespace sgf::python

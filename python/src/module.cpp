@@ -133,6 +133,7 @@ PYBIND11_MODULE(_sgfcheck, m) {
 
     bind_diagnostics(m);
     bind_tree(m);
+    bind_board(m);
     bind_statistics(m);
 
     py::class_<py_file_check>(m, "FileCheck", "What check_files found in one file")

@@ -268,6 +268,13 @@ void bind_node(py::module_& m) {
                                 n.from, n.ctx};
              },
              py::arg("ident"), py::arg("raw_values"))
+        .def("set",
+             [](const py_node& n, const std::string& ident, const py::object& value) {
+                 return node_set(n, ident, value, n.from ? n.from->legacy_charset() : std::string());
+             },
+             py::arg("ident"), py::arg("value"), "A new node with property `ident` holding the typed `value`")
+        .def_property_readonly("move", &node_move, "(colour, point or None for a pass) of its B or W, or None")
+        .def("get_move", &node_move, "As Node.move (sgfmill's name)")
         .def("without_property",
              [](const py_node& n, const std::string& ident) {
                  return py_node{edit([&] { return n.n.without_property(ident); }), n.from, n.ctx};
@@ -326,6 +333,19 @@ void bind_game_tree(py::module_& m) {
                  const std::size_t k = index_of(i, t.t.size(), "node");
                  return edited(t, t.t.with_node(k, n.n), k == 0);
              })
+        .def("with_main_line_node",
+             [](const py_tree& t, std::ptrdiff_t i, const py_node& n) {
+                 std::vector<node_path> paths;  // the main line's, to index it from either end
+                 for (const auto& e : main_line(t.t)) paths.push_back(e.path);
+                 const node_path& at = paths[index_of(i, paths.size(), "main line node")];
+                 return edited(t, t.t.with_node_at(at, n.n), at.variations.empty() && at.index == 0);
+             },
+             py::arg("index"), py::arg("node"), "Node `index` of main_line() replaced, across variations")
+        .def("with_main_line_appended",
+             [](const py_tree& t, const py_node& n) { return edited(t, t.t.with_main_line_appended(n.n), false); },
+             py::arg("node"), "The node appended at the end of the main line")
+        .def("setup_and_moves", &setup_and_moves,
+             "(board, moves): a Board with the root's AB/AW/AE, and the main line's moves as (colour, point or None)")
         .def("with_node_appended", [](const py_tree& t, const py_node& n) { return edited(t, t.t.with_node_appended(n.n), false); })
         .def("with_variation",
              [](const py_tree& t, const py_tree& v, std::optional<std::ptrdiff_t> k) {

@@ -49,4 +49,17 @@ struct py_tree {
 // Node.get: the first property `ident` decoded by its row of the property table.
 [[nodiscard]] py::object typed_get(const py_node& n, const std::string& ident, const py::object& fallback);
 
+// The context a node's values are read and written in: its game tree's root (FF, GM, SZ)
+// and the charset its texts were read in; FF[4] Go 19x19 for a node made alone (setter.cpp).
+[[nodiscard]] tree_context context_of_node(const py_node& n);
+// Node.set: `value` (a Python value as Node.get gives it) written by sgf::encode_property;
+// TypeError when it is of no type of the property, ValueError when it does not decode back.
+// Texts are written in `legacy_charset` when not "" (origin::legacy_charset).
+[[nodiscard]] py_node node_set(const py_node& n, const std::string& ident, const py::handle& value,
+                               const std::string& legacy_charset);
+// Node.move: (colour, point or None for a pass) of the node's first B or W, else None.
+[[nodiscard]] py::object node_move(const py_node& n);
+// GameTree.setup_and_moves: (Board with the root's setup, the main line's moves) (board.cpp).
+[[nodiscard]] py::tuple setup_and_moves(const py_tree& t);
+
 }  // namespace sgf::python

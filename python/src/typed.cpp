@@ -57,23 +57,7 @@ py::object to_python(const typed_value& v) { return boost::variant2::visit(conve
 py::object typed_get(const py_node& n, const std::string& ident, const py::object& fallback) {
     const auto p = n.n.find(ident);
     if (!p) return fallback;
-    if (!n.ctx) {  // a node made alone: FF[4] Go 19x19
-        static const tree_context alone = [] {
-            tree_context c;
-            c.ff = 4;
-            c.gm = 1;
-            c.size = {19, 19};
-            return c;
-        }();
-        const decoded_value d = p->typed(alone);
-        if (d.error) throw py::value_error(d.error->message);
-        return to_python(d.value);
-    }
-    tree_context ctx = *n.ctx;
-    // Texts in the charset the input stage read the tree in (CA, a byte order mark, the
-    // caller's charset or its guess), as Node[ident] gives the raw values.
-    if (n.from && n.from->file && n.from->tree < n.from->file->tree_charsets.size())
-        ctx.ca = n.from->file->tree_charsets[n.from->tree];
+    const tree_context ctx = context_of_node(n);
     const decoded_value d = p->typed(ctx);
     if (d.error) throw py::value_error(d.error->message);
     return to_python(d.value);

@@ -3,7 +3,8 @@ names it): byte strings cut and spliced from SGF pieces go through check, parse,
 and write, and the trees they make through the constructors and edits of Collection,
 GameTree and Node. Nothing may raise but ValueError, TypeError, KeyError or IndexError, and
 what comes out holds: write(parse(x)) parses to the same tree, equal diagnostics hash alike,
-a Collection made of a parse's games writes what the parse writes."""
+a Collection made of a parse's games writes what the parse writes; the typed edits, the
+main-line edits and the board take whatever the trees hold."""
 import random
 
 import pytest
@@ -19,6 +20,14 @@ def random_inputs(seed, count):
     rng = random.Random(seed)
     for _ in range(count):
         yield b"".join(rng.choice(PIECES) for _ in range(rng.randrange(0, 40)))
+
+
+def random_collections(seed, count):
+    """The lenient parses of random inputs that hold a game tree."""
+    for data in random_inputs(seed, count):
+        c = sgfcheck.parse(data, lenient=True)
+        if len(c):
+            yield c
 
 
 ALLOWED = (ValueError, TypeError, KeyError, IndexError)
@@ -63,10 +72,7 @@ def test_module_functions_on_random_bytes(seed):
 @pytest.mark.parametrize("seed", range(2))
 def test_edits_and_constructors_on_random_trees(seed):
     rng = random.Random(1000 + seed)
-    for data in random_inputs(seed + 10, 100):
-        c = sgfcheck.parse(data, lenient=True)
-        if len(c) == 0:
-            continue
+    for c in random_collections(seed + 10, 100):
         g = c[0]
         n = g[rng.randrange(len(g))]
         try:
@@ -87,3 +93,43 @@ def test_edits_and_constructors_on_random_trees(seed):
             except ALLOWED:
                 pass
         assert len(g2.main_line()) >= 1 and g2.node_count() >= len(g2)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_typed_edits_main_line_and_board_on_random_trees(seed):
+    # Node.set of what Node.get gives, Node.move, with_main_line_node and
+    # with_main_line_appended, setup_and_moves and Board.play on random trees: only the
+    # allowed exceptions, and what they make writes and parses back
+    rng = random.Random(2000 + seed)
+    for c in random_collections(seed + 20, 100):
+        g = c[0]
+        line = g.main_line()
+        for node in line:
+            for call in (lambda: node.move, node.get_move):
+                try:
+                    m = call()
+                    assert m is None or (m[0] in ("B", "W") and len(m) == 2)
+                except ALLOWED:
+                    pass
+            for k in list(node)[:4]:
+                try:
+                    v = node.get(k)
+                    node = node.set(k, v)
+                except ALLOWED:
+                    pass
+        i = rng.randrange(-len(line), len(line))
+        try:
+            g2 = g.with_main_line_node(i, node).with_main_line_appended(
+                sgfcheck.Node().set(rng.choice(["B", "W", "C"]), rng.choice([(1, 1), None, "x", 6.5])))
+        except ALLOWED:
+            continue
+        assert sgfcheck.parse(sgfcheck.write(g2), lenient=True)[0] == g2
+        assert len(g2.main_line()) == len(line) + 1
+        try:
+            board, moves = g2.setup_and_moves()
+        except ALLOWED:
+            continue
+        for colour, point in moves:
+            if point is None or isinstance(point, tuple):
+                assert board.play(colour, point) >= 0
+        assert all(c in ("B", "W") for c, _ in board.list_occupied_points())

@@ -313,17 +313,39 @@ game_tree game_tree::without_variation(std::size_t k) const& {
     return detail::build_tree(p_->src, p_->open, nodes(), std::move(cs));
 }
 
-game_tree game_tree::with_node_at(const node_path& at, const node& n) const& {
-    std::vector<game_tree> chain{*this};
-    for (std::uint32_t v : at.variations) {
+namespace {
+
+// The game trees from `root` along `variations` (child indices), root first.
+std::vector<game_tree> chain_along(const game_tree& root, const std::vector<std::uint32_t>& variations) {
+    std::vector<game_tree> chain{root};
+    for (std::uint32_t v : variations) {
         const auto vs = chain.back().variations();
         if (v >= vs.size()) throw std::out_of_range("node path: no such variation");
         chain.push_back(vs[v]);
     }
-    game_tree result = chain.back().with_node(at.index, n);
-    for (std::size_t i = chain.size() - 1; i > 0; --i)
-        result = chain[i - 1].with_variation(at.variations[i - 1], result);
-    return result;
+    return chain;
+}
+
+// `last`, an edit of chain.back(), put back in place of it in each tree above: only the
+// game trees on the path are copied.
+game_tree put_back(const std::vector<game_tree>& chain, const std::vector<std::uint32_t>& variations, game_tree last) {
+    for (std::size_t i = chain.size() - 1; i > 0; --i) last = chain[i - 1].with_variation(variations[i - 1], last);
+    return last;
+}
+
+}  // namespace
+
+game_tree game_tree::with_node_at(const node_path& at, const node& n) const& {
+    const std::vector<game_tree> chain = chain_along(*this, at.variations);
+    return put_back(chain, at.variations, chain.back().with_node(at.index, n));
+}
+
+game_tree game_tree::with_main_line_appended(const node& n) const& {
+    detail::check_tree(*this);
+    std::vector<std::uint32_t> firsts;  // the main line: the first variation at each fork
+    for (const game_tree* t = this; !t->variations().empty(); t = &t->variations()[0]) firsts.push_back(0);
+    const std::vector<game_tree> chain = chain_along(*this, firsts);
+    return put_back(chain, firsts, chain.back().with_node_appended(n));
 }
 
 node game_tree::node_at(const node_path& at) const {

@@ -160,6 +160,11 @@ decoded_value kind_at(value_kind kind, std::string_view raw, std::uint32_t base,
     p = *lp;
     return true;
 }
+// Whether the move [tt] is a pass: on boards up to 19x19 (and of unknown size) of a game that
+// says so (ff4_go.txt); on larger boards it is the point (20,20).
+[[nodiscard]] constexpr bool tt_passes(const game_rule& gr, board_size size) noexcept {
+    return gr.tt_is_pass && (!size.known() || (size.columns <= 19 && size.rows <= 19));
+}
 // The common Go move the same way (not [tt], a pass on small boards).
 [[nodiscard]] inline bool fast_go_move(const game_rule& gr, std::string_view raw, const decode_options& o,
                                        board_point& p) noexcept {

@@ -277,7 +277,7 @@ namespace {
     switch (gr.move) {
         case move_syntax::go:
             // [tt] is a pass on boards up to 19x19 (ff4_go.txt); on larger boards it is (20,20)
-            if (t.view() == "tt" && gr.tt_is_pass && (!o.size.known() || (o.size.columns <= 19 && o.size.rows <= 19))) {
+            if (t.view() == "tt" && tt_passes(gr, o.size)) {
                 s.kind = move_kind::pass;
                 s.word = "tt";
                 ok = true;

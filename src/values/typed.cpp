@@ -105,6 +105,10 @@ std::string_view canonical_charset(std::string_view ca) {
     return {};
 }
 
+const property_rule* typing_row(std::string_view ident, const tree_context& ctx) {
+    return row_of(ident, ctx.ff, ctx.gm).row;
+}
+
 decode_options options_for(const tree_context& ctx) {
     decode_options o;
     o.game = find_game(ctx.gm);

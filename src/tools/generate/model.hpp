@@ -18,6 +18,7 @@
 
 #include "board/go_board.hpp"
 #include "tools/generate/generate.hpp"
+#include "sgf/encode_value.hpp"  // point_text
 #include "sgf/properties.hpp"
 
 namespace sgf::detail::gen {
@@ -130,7 +131,6 @@ struct text_options {
 [[nodiscard]] value make_text(rng& r, const text_options& o, coverage& cov);
 [[nodiscard]] value plain(std::string s);  // a value needing no escapes: raw == text
 
-[[nodiscard]] std::string point_text(const game_rule& g, board_point p);
 // The extent points are drawn from: the board, or a sane default when there is none.
 [[nodiscard]] board_size extent(const game_rule& g, board_size size);
 [[nodiscard]] board_point random_point(rng& r, const game_rule& g, board_size size);

@@ -116,30 +116,6 @@ value make_text(rng& r, const text_options& o, coverage& cov) {
 
 // ------------------------------------------------------------------------------- points
 
-std::string point_text(const game_rule& g, board_point p) {
-    auto go_letter = [](std::uint32_t n) { return static_cast<char>(n <= 26 ? 'a' + (n - 1) : 'A' + (n - 27)); };
-    std::string s;
-    switch (g.point) {
-        case point_syntax::letter_pair:
-            s += go_letter(p.column);
-            s += go_letter(p.row);
-            break;
-        case point_syntax::letters_number: {
-            std::string col;
-            for (std::uint32_t n = p.column; n > 0; n = (n - 1) / 26) col.insert(col.begin(), static_cast<char>('a' + (n - 1) % 26));
-            s = col + std::to_string(p.row);
-            break;
-        }
-        case point_syntax::single_letter: s += static_cast<char>('a' + (p.column - 1)); break;
-        case point_syntax::digit_pair:
-            s += static_cast<char>('0' + p.column);
-            s += static_cast<char>('0' + p.row);
-            break;
-        case point_syntax::unknown: break;
-    }
-    return s;
-}
-
 board_size extent(const game_rule& g, board_size size) {
     if (size.known()) return size;
     switch (g.point) {
