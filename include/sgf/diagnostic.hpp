@@ -83,6 +83,7 @@ enum class rule : std::uint8_t {
     swallowed_nodes,         // 017 a value that holds ";B[aa": its ']' probably came late
     extra_tree_open,         // 018 "((" inside a game tree whose parentheses do not balance
     empty_game_tree,         // 019 "()" where a game tree of the collection was expected
+    nul_in_value,            // 020 a NUL byte inside a value
     ca_misspelled,           // 021
     ca_unknown,              // 022
     invalid_bytes,           // 023

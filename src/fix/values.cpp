@@ -61,11 +61,9 @@ void rewrite_value(props_t& props, std::string_view ident, const fix_context& c)
     if (!row || it->values.size() != 1 || valid(*row, c, it->values[0])) return;
     const fix_value before = it->values[0];
     const auto r = ff4_form(ident, decode_simple_text(before));
-    // the rule the checker reports it by (values.cpp: in FF[1]-FF[3] a time that is not a
-    // real number of seconds breaks "Time values are given in seconds", time_units)
+    // the rule the checker reports it by
     rule code = check_value(*row, c.game, before, c.size).which;
     if (code == rule::none) code = rule::value_syntax;
-    if (code == rule::value_syntax && row->format == value_format::time && c.ff >= 1 && c.ff < 4) code = rule::time_units;
     if (!r || (!r->remove && !valid(*row, c, escape(r->value)))) {
         if (c.ff < 1 || c.ff > 3) return;  // an FF[4] file: left as it is (and reported by check)
         const fix_pos pos = it->pos;
