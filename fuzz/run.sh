@@ -10,7 +10,8 @@
 # (default work dir: $SGF_FUZZ_BUILD/fuzz-work; nothing is written into fuzz/). JOBS > 1 uses
 # libFuzzer's fork mode. Prints exec/s from libFuzzer's final stats; exits non-zero when the
 # fuzzer found a crash (the input is in the crashes dir: minimize it and file it under
-# fuzz/regressions/TARGET/, see fuzz/FUZZING.md).
+# fuzz/regressions/TARGET/, see fuzz/FUZZING.md). SGF_FUZZ_DICT (default fuzz/sgf.dict) and
+# SGF_FUZZ_MAX_LEN (default 65536, 4096 for tree_edits) override the dictionary and -max_len.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 target="${1:?usage: fuzz/run.sh TARGET SECONDS [JOBS]}"
@@ -28,7 +29,7 @@ cmake --build "$build" -j"$jobs" --target "fuzz_$target" >/dev/null
 
 corpus="$work/corpus/$target"
 crashes="$work/crashes/$target"
-log="$work/logs/$target-$(date +%Y%m%d-%H%M%S).log"
+log="$work/logs/$target-$(date +%Y%m%d-%H%M%S)-$$.log"
 mkdir -p "$corpus" "$crashes" "$(dirname "$log")"
 # Read only (libFuzzer writes new inputs into the first directory, the scratch corpus).
 # Every target's regressions are good seeds for the others (directories are read recursively).
@@ -37,8 +38,9 @@ seed_dirs=("$repo/fuzz/seeds" "$repo/fuzz/regressions")
 # tree_edits does ~24 edits per input, each writing the whole version: small inputs keep it fast.
 max_len=65536
 [ "$target" = tree_edits ] && max_len=4096
+max_len="${SGF_FUZZ_MAX_LEN:-$max_len}"
 # -timeout is wall-clock seconds per input: raise SGF_FUZZ_TIMEOUT on a loaded machine.
-args=(-dict="$repo/fuzz/sgf.dict" -max_len="$max_len" -timeout="${SGF_FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 -malloc_limit_mb=2048
+args=(-dict="${SGF_FUZZ_DICT:-$repo/fuzz/sgf.dict}" -max_len="$max_len" -timeout="${SGF_FUZZ_TIMEOUT:-10}" -rss_limit_mb=2048 -malloc_limit_mb=2048
       -max_total_time="$seconds" -print_final_stats=1 -artifact_prefix="$crashes/")
 if [ "$jobs" -gt 1 ]; then
   args+=(-fork="$jobs" -ignore_crashes=0)
@@ -59,7 +61,7 @@ if [ -z "$rate" ]; then  # fork mode has no final stats: take the last status li
   execs=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#')
 fi
 found=$(find "$crashes" -type f | wc -l)
-echo "fuzz $target: ${seconds}s (${cpu}s of CPU), jobs $jobs, ${execs:-?} execs, ${rate:-?} exec/s, corpus $(find "$corpus" -type f | wc -l) files, $found crash files in $crashes, exit $status, log $log"
+echo "fuzz $target: ${seconds}s (${cpu}s of CPU), jobs $jobs, max_len $max_len, dict $(basename "${SGF_FUZZ_DICT:-sgf.dict}"), ${execs:-?} execs, ${rate:-?} exec/s, corpus $(find "$corpus" -type f | wc -l) files, $found crash files in $crashes, exit $status, log $log"
 if [ "$status" -ne 0 ]; then
   grep -E '^(==[0-9]+==ERROR|SUMMARY|.*fuzz check failed|.*runtime error)' "$log" | head -5 || true
   exit "$status"

@@ -2,7 +2,9 @@
 // bytes, for any row of the property table, any game and any board size. It never crashes
 // or throws; a finding lies inside its value and is one line; validating only (the
 // checker's mode) finds what decoding finds; and the shortcuts agree with the rules they
-// stand for: the fast paths (values/match.hpp), the one number parser.
+// stand for: the fast paths (values/match.hpp), the one number parser. The value API's other
+// entry points agree with the decoding (check_entry_points), and any bytes make a valid
+// JSON string (append_json_string) and a file name that reads back (append_json_path).
 //
 // Input: byte 0 picks the row, byte 1 the game (or none), bytes 2-3 the board size, byte 4
 // the charset; the rest, split at NUL bytes, are the values.
@@ -12,7 +14,9 @@
 #include <vector>
 
 #include "fuzz_common.hpp"
+#include "sgf/json.hpp"
 #include "sgf/typed_value.hpp"
+#include "tools/json_value.hpp"
 #include "sgf/value_types.hpp"
 #include "values/match.hpp"
 
@@ -79,6 +83,43 @@ void check_one(std::string_view raw, const sgf::decode_options& o, const std::st
                        "lower_letter_pair and the Point rule differ; " + ctx);
 }
 
+// The other public entry points of the value API on the same value: one value of the row
+// (decode_value) is what the property's decoding of that value alone says; to_check says
+// what the decoding found; check_kind and check_time find what decode_kind finds; is_real
+// is parse_real; check_handicap's finding lies inside the value (fuzz/SURFACE.md).
+void check_entry_points(const sgf::property_rule& row, std::string_view raw, const sgf::decode_options& o,
+                        const std::string& row_ctx) {
+    const std::string ctx = "value [" + sgf_fuzz::printable(raw, 80) + "] of " + row_ctx;
+    const sgf::decoded_value one = sgf::decode_value(row, raw, o);
+    check_finding(one, raw.size(), ctx + " (decode_value)");
+    SGF_FUZZ_CHECK(static_cast<bool>(sgf::to_check(one)) == !one.error, "to_check and the decoding differ; " + ctx);
+    for (int k = 0; k <= static_cast<int>(sgf::value_kind::unknown); ++k) {
+        const auto kind = static_cast<sgf::value_kind>(k);
+        const sgf::value_check c = sgf::check_kind(kind, o.game, raw, o.size, "X");
+        const sgf::decoded_value d = sgf::decode_kind(kind, raw, o, "X");
+        SGF_FUZZ_CHECK(c.at <= raw.size(), "check_kind's finding past the value; " + ctx);
+        SGF_FUZZ_CHECK(static_cast<bool>(c) == !d.error,
+                       "check_kind and decode_kind differ as " + std::string(sgf::to_string(kind)) + "; " + ctx);
+    }
+    const sgf::value_check t = sgf::check_time(raw, "TM");
+    SGF_FUZZ_CHECK(static_cast<bool>(t) == !sgf::decode_kind(sgf::value_kind::time, raw, {}, "TM").error,
+                   "check_time and the time decoding differ; " + ctx);
+    SGF_FUZZ_CHECK(sgf::is_real(raw) == sgf::parse_real(raw).has_value(), "is_real and parse_real differ; " + ctx);
+    SGF_FUZZ_CHECK(sgf::check_handicap(raw).at <= raw.size(), "check_handicap's finding past the value; " + ctx);
+    if (o.game != nullptr)  // a rectangle of one point is written as one point or as aa:aa (E114)
+        if (const auto rect = sgf::parse_point_rect(*o.game, raw); rect && rect->count() < 1000)
+            SGF_FUZZ_CHECK((rect->count() == 1) == (rect->single || rect->one_by_one()),
+                           "a rectangle of one point that is neither single nor 1x1; " + ctx);
+    // JSON strings of any bytes: valid JSON; a file name's bytes come back (surrogateescape)
+    std::string path, text;
+    sgf::append_json_path(path, raw);
+    sgf::append_json_string(text, raw);
+    SGF_FUZZ_CHECK(sgf_fuzz::json_error(path).empty() && sgf_fuzz::json_error(text).empty(),
+                   "not a JSON string: " + sgf_fuzz::printable(path) + "; " + ctx);
+    std::size_t at = 0;
+    SGF_FUZZ_CHECK(sgf::tools::read_json_string(path, at, true) == raw, "append_json_path does not give the bytes back; " + ctx);
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -116,6 +157,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const sgf::decoded_value slow = sgf::decode_property(row, raws, by_rule);
     SGF_FUZZ_CHECK(full.value == slow.value && full.error == slow.error, "the shortcuts and the rules differ; " + ctx);
 
-    for (const std::string_view raw : raws) check_one(raw, o, ctx);
+    for (const std::string_view raw : raws) {
+        check_one(raw, o, ctx);
+        check_entry_points(row, raw, o, ctx);
+    }
     return 0;
 }

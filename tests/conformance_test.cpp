@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <array>
 #include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <set>
 #include <string>
@@ -218,4 +220,23 @@ TEST_CASE("conformance recipes") {
     }());
     CHECK_THROWS((void)conf::parse_recipe("3 'x'"));
     CHECK_THROWS((void)conf::parse_recipe("'unterminated"));
+}
+
+// conformance/cases.json lets another project vendor the corpus without sgfcheck: it must say
+// what the cases and their .expect files say (regenerate: sgfcheck conformance --manifest).
+TEST_CASE("conformance cases.json is up to date with the cases") {
+    const fs::path committed = conformance_dir() / "cases.json";
+    std::ifstream in(committed, std::ios::binary);
+    const std::string have{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    const std::string want = sgf::conformance::manifest_json(conformance_dir() / "cases");
+    INFO("regenerate with: build/sgfcheck conformance --manifest conformance/cases.json");
+    CHECK(have == want);
+    // one entry per case file, each a JSON object the normal form reads
+    std::size_t files = 0;
+    for (const auto& c : sgf::conformance::list_cases(conformance_dir() / "cases")) files += c.area.empty() ? 0 : 1;
+    std::size_t entries = 0;
+    for (std::size_t at = 0; (at = want.find("{\"name\":", at)) != std::string::npos; ++at) ++entries;
+    CHECK(entries == files);
+    CHECK(files > 300);
+    CHECK_NOTHROW((void)sgf::conformance::normalize_json(want));
 }

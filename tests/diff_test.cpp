@@ -4,12 +4,14 @@
 // hangs, one that is unavailable, and two that print JSON trees.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "tools/diff/ddmin.hpp"
+#include "tools/diff/diff.hpp"
 #include "sgf/check.hpp"
 #include "tools/generate/generate.hpp"
 #include "sgf/parse.hpp"
@@ -103,14 +105,15 @@ TEST_CASE("diff against an adapter that accepts everything") {
     temp_dir d;
     const auto accept = d.script("accept", "exit 0");
     const fs::path out = d.path / "out";
-    const auto r = run("diff --impl " + accept + " --count 30 --seed 1 --out " + out.string());
+    const auto r = run("diff --impl " + accept + " --mutation mixed --count 30 --seed 1 --out " + out.string());
     CHECK(r.status == 1);
     const auto report = lines(slurp(out / "report.jsonl"));
     CHECK(report.size() == 30 - count_valid(1, 30));
     std::size_t minimal = 0, small = 0;
     for (const auto& l : report) {
         CHECK(l.find("\"kind\":\"lax-accept\"") != std::string::npos);
-        CHECK(l.find("\"reproduce\":\"sgfcheck gen --seed ") != std::string::npos);
+        CHECK(l.find("\"reproduce\":\"sgfcheck diff --impl ") != std::string::npos);
+        CHECK(l.find(" --mutation mixed --seed ") != std::string::npos);
         CHECK(l.find("\"spec\":\"E") != std::string::npos);
     }
     for (const auto& e : fs::directory_iterator(out / "cases")) {
@@ -129,19 +132,19 @@ TEST_CASE("diff against an adapter that accepts everything") {
 
     // the same seeds give the same report
     const fs::path again = d.path / "again";
-    CHECK(run("diff --impl " + accept + " --count 30 --seed 1 --out " + again.string()).status == 1);
+    CHECK(run("diff --impl " + accept + " --mutation mixed --count 30 --seed 1 --out " + again.string()).status == 1);
     CHECK(slurp(out / "report.jsonl") == slurp(again / "report.jsonl"));
 
     // a shell command instead of an adapter path
     const fs::path shell = d.path / "shell";
-    CHECK(run("diff --impl 'sh " + accept + "' --count 30 --seed 1 --minimize 0 --out " + shell.string()).status == 1);
+    CHECK(run("diff --impl 'sh " + accept + "' --mutation mixed --count 30 --seed 1 --minimize 0 --out " + shell.string()).status == 1);
     CHECK(lines(slurp(shell / "report.jsonl")).size() == report.size());
 }
 
 TEST_CASE("diff against an adapter that rejects everything") {
     temp_dir d;
     const fs::path out = d.path / "out";
-    const auto r = run("diff --impl " + d.script("reject", "echo 'no: at 1:2' >&2; exit 1") + " --count 20 --seed 5 --out " + out.string());
+    const auto r = run("diff --impl " + d.script("reject", "echo 'no: at 1:2' >&2; exit 1") + " --mutation mixed --count 20 --seed 5 --out " + out.string());
     CHECK(r.status == 1);
     const auto report = lines(slurp(out / "report.jsonl"));
     CHECK(report.size() == count_valid(5, 20));
@@ -198,4 +201,91 @@ TEST_CASE("diff compares trees") {
     const fs::path bad = d.path / "bad";
     CHECK(run("diff --impl " + junk + " --tree --valid --count 2 --minimize 0 --out " + bad.string()).status == 1);
     for (const auto& l : lines(slurp(bad / "report.jsonl"))) CHECK(l.find("\"kind\":\"tree-invalid\"") != std::string::npos);
+}
+
+TEST_CASE("diff stopped at any point leaves a valid report") {
+    for (const int sig : {SIGKILL, SIGTERM}) {
+        CAPTURE(sig);
+        temp_dir d;
+        const auto slow = d.script("slow", "sleep 0.2; exit 0");
+        const fs::path out = d.path / "out";
+        const int st = sgf_test::run_and_kill({"diff", "--impl", slow, "--count", "200", "--jobs", "1", "--out", out.string()},
+                                              [&] { return fs::exists(out / "report.md"); }, 2, sig);
+        if (sig == SIGKILL) CHECK((WIFSIGNALED(st) && WTERMSIG(st) == SIGKILL));
+        else CHECK((WIFEXITED(st) && WEXITSTATUS(st) == 130));
+        const std::string md = slurp(out / "report.md");
+        CHECK(md.find("# sgfcheck diff: ") == 0);
+        CHECK(md.find("**Partial report: ") != std::string::npos);
+        for (const auto& l : lines(slurp(out / "report.jsonl"))) {
+            CHECK(l.front() == '{');
+            CHECK(l.back() == '}');
+        }
+    }
+}
+
+TEST_CASE("diff families are options and the default cycles through them all") {
+    temp_dir d;
+    const auto accept = d.script("accept", "exit 0");
+    CHECK(run("diff --impl " + accept + " --mutation nosuchfamily --count 2").status == 2);
+    const auto list = run("diff --list");
+    for (const auto& f : sgf::tools::diff::all_families()) CHECK(list.out.find(std::string(f.name)) != std::string::npos);
+    const fs::path out = d.path / "out";
+    CHECK(run("diff --impl " + accept + " --mutation lowercase,duplicate_property --count 6 --minimize 0 --out " + out.string()).status == 1);
+    const auto report = lines(slurp(out / "report.jsonl"));
+    REQUIRE(report.size() == 6);
+    for (std::size_t i = 0; i < report.size(); ++i) {
+        CAPTURE(report[i]);
+        CHECK(report[i].find(i % 2 == 0 ? "\"family\":\"lowercase\"" : "\"family\":\"duplicate_property\"") != std::string::npos);
+        CHECK(report[i].find(i % 2 == 0 ? "E011" : "E") != std::string::npos);
+    }
+    // every family makes a case whose bytes we can read (valid ones are valid)
+    for (const auto& f : sgf::tools::diff::all_families()) {
+        CAPTURE(f.name);
+        for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+            const sgf::generated_file g = sgf::tools::diff::make_case(f.name, {}, seed);
+            CHECK(!g.bytes.empty());
+            if (g.valid && f.name != "mixed" && f.name != "invalid") CHECK_FALSE(rejected_by_us(g.bytes));
+        }
+    }
+}
+
+TEST_CASE("diff shows cases as SGF text with visible control characters") {
+    using sgf::tools::diff::visible_sgf;
+    CHECK(visible_sgf("(;C[a\\\n\r\\\\:\\]])") == "(;C[a\\\u240a\u240d\\\\:\\]])");
+    CHECK(visible_sgf(std::string("a\tb\0c", 5)) == "a\u2409b\u2400c");
+    CHECK(visible_sgf("caf\xc3\xa9 \xe9") == "caf\xc3\xa9 \u27e8E9\u27e9");
+}
+
+// A reader with four planted bugs (tests/data/planted_reader.py): a plain diff run finds each
+// and reports it as one kind, within 10 minutes (the default --time-budget).
+TEST_CASE("diff finds the four planted bugs of a small reader as four kinds") {
+    temp_dir d;
+    const fs::path out = d.path / "out";
+    const std::string reader = (fs::path(SGF_SOURCE_DIR) / "tests" / "data" / "planted_reader.py").string();
+    const auto t0 = std::chrono::steady_clock::now();
+    const auto r = run("diff --impl " + reader + " --out " + out.string());
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    MESSAGE("plain diff against the planted reader: " << secs << " s");
+    CHECK(r.status == 1);
+    CHECK(secs < 600);
+    std::set<std::string> kinds;
+    for (const auto& l : lines(slurp(out / "report.jsonl"))) {
+        const auto at = l.find("\"cluster\":\"");
+        REQUIRE(at != std::string::npos);
+        kinds.insert(l.substr(at + 11, l.find('"', at + 11) - at - 11));
+    }
+    INFO(r.out);
+    CHECK(kinds.size() == 4);
+    auto one = [&](const std::string& a, const std::string& b) {
+        std::size_t n = 0;
+        for (const auto& k : kinds) n += k.find(a) != std::string::npos && k.find(b) != std::string::npos;
+        return n == 1;
+    };
+    CHECK(one("strict-reject", "white space between values"));                // bug 1
+    CHECK(one("tree-differs", "line break added"));                           // bug 2
+    CHECK(one("lax-accept", "E011"));                                         // bug 3
+    CHECK(one("crash", "IndexError"));                                        // bug 4
+    const std::string md = slurp(out / "report.md");
+    CHECK(md.find("Partial report") == std::string::npos);
+    CHECK(md.find("\u240a") != std::string::npos);  // the soft line break, visible
 }

@@ -1,16 +1,13 @@
 // sgfcheck fix on many files and directories, --dry-run (a unified diff, checked by applying
-// it), exit statuses that agree with check, and the unified diff itself on random texts;
-// fmt through the input stage (a UTF-16 file is written back in UTF-16); fmt and dump of many
-// files.
+// it: fuzz/unified_patch.hpp; the diff itself is unified_diff_test.cpp's), exit statuses that
+// agree with check; fmt through the input stage (a UTF-16 file is written back in UTF-16);
+// fmt and dump of many files.
 #include <doctest/doctest.h>
 
-#include <random>
-#include <sstream>
 #include <string>
-#include <vector>
 
+#include "fuzz/unified_patch.hpp"
 #include "tests/program_util.hpp"
-#include "tools/unified_diff.hpp"
 
 namespace {
 
@@ -19,112 +16,7 @@ using sgf_test::run;
 using sgf_test::slurp;
 using sgf_test::temp_dir;
 
-std::vector<std::string> lines_of(const std::string& s) {
-    const auto views = sgf::tools::lines_of(s);
-    return {views.begin(), views.end()};
-}
-
-// Applies a unified diff to `a` as patch(1) would, checking every context and removed line.
-// Returns "" (and sets out) or what did not fit.
-std::string apply(const std::string& a, const std::string& diff, std::string& out) {
-    const auto old = lines_of(a);
-    const auto d = lines_of(diff);
-    std::size_t at = 0;  // next line of `old` to copy
-    std::size_t i = 2;   // after the --- and +++ lines
-    if (d.size() < 3 || d[0].rfind("--- ", 0) != 0 || d[1].rfind("+++ ", 0) != 0) return "no header";
-    out.clear();
-    while (i < d.size()) {
-        if (d[i].rfind("@@ -", 0) != 0) return "expected a hunk at diff line " + std::to_string(i + 1);
-        std::size_t start = 0, count = 1;
-        const std::string range = d[i].substr(4, d[i].find(' ', 4) - 4);
-        const auto comma = range.find(',');
-        start = std::stoul(range.substr(0, comma));
-        if (comma != std::string::npos) count = std::stoul(range.substr(comma + 1));
-        const std::size_t first = count == 0 ? start : start - 1;  // 0-based line the hunk starts at
-        if (first < at) return "hunks out of order";
-        for (; at < first; ++at) out += old[at];
-        ++i;
-        std::string* last_added = nullptr;
-        bool last_from_old = false;
-        for (; i < d.size() && d[i].rfind("@@ ", 0) != 0; ++i) {
-            const std::string& l = d[i];
-            if (l.rfind("\\ No newline at end of file", 0) == 0) {  // the line before had none
-                if (last_added && !last_added->empty() && last_added->back() == '\n') last_added->pop_back();
-                if (last_from_old && !out.empty() && out.back() == '\n' && at > 0 && old[at - 1].back() != '\n') out.pop_back();
-                continue;
-            }
-            const std::string body = l.substr(1);
-            if (l[0] == ' ' || l[0] == '-') {
-                if (at >= old.size()) return "context past the end";
-                std::string have = old[at];
-                if (have.empty() || have.back() != '\n') have += '\n';
-                if (have != body) return "line " + std::to_string(at + 1) + " does not match";
-                if (l[0] == ' ') out += old[at];
-                last_from_old = l[0] == ' ';
-                last_added = nullptr;
-                ++at;
-            } else if (l[0] == '+') {
-                out += body;
-                last_added = nullptr;  // appended to out: trimmed through out below
-                last_from_old = false;
-                if (i + 1 < d.size() && d[i + 1].rfind("\\ No newline", 0) == 0) out.pop_back();
-            } else {
-                return "bad line in a hunk";
-            }
-        }
-    }
-    for (; at < old.size(); ++at) out += old[at];
-    return "";
-}
-
 }  // namespace
-
-TEST_CASE("unified diff: applying it to the first text gives the second") {
-    std::mt19937 rng(7);
-    const std::vector<std::string> words = {"(;FF[4]\n", ";B[aa]\n", ";W[bb]\n", "C[x]\n", "(;B[cc])\n", ")\n", "\n", ";B[dd]"};
-    std::size_t checked = 0;
-    for (int round = 0; round < 400; ++round) {
-        std::string a, b;
-        const int n = static_cast<int>(rng() % 40);
-        for (int k = 0; k < n; ++k) a += words[rng() % words.size()];
-        b = a;
-        // a few edits: insertions, deletions and changes of lines
-        for (int e = static_cast<int>(rng() % 6); e > 0; --e) {
-            auto l = lines_of(b);
-            const std::size_t at = l.empty() ? 0 : rng() % (l.size() + 1);
-            switch (rng() % 3) {
-                case 0: l.insert(l.begin() + static_cast<std::ptrdiff_t>(at), words[rng() % words.size()]); break;
-                case 1: if (at < l.size()) l.erase(l.begin() + static_cast<std::ptrdiff_t>(at)); break;
-                default: if (at < l.size()) l[at] = words[rng() % words.size()];
-            }
-            b.clear();
-            for (const auto& x : l) b += x;
-        }
-        const std::string d = sgf::tools::unified_diff(a, b, "a/x.sgf", "b/x.sgf");
-        if (a == b) {
-            CHECK(d.empty());
-            continue;
-        }
-        std::string out;
-        INFO("a:\n", a, "\nb:\n", b, "\ndiff:\n", d);
-        CHECK(apply(a, d, out) == "");
-        CHECK(out == b);
-        ++checked;
-    }
-    CHECK(checked > 300);
-    // diff -u's spelling: header, ranges, a missing final newline
-    CHECK(sgf::tools::unified_diff("a\nb\nc\n", "a\nB\nc\n", "a/f", "b/f") == "--- a/f\n+++ b/f\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n");
-    CHECK(sgf::tools::unified_diff("x", "x\n", "a/f", "b/f") == "--- a/f\n+++ b/f\n@@ -1 +1 @@\n-x\n\\ No newline at end of file\n+x\n");
-    // a big file with everything changed stays fast (the search gives up and replaces)
-    std::string big_a, big_b;
-    for (int k = 0; k < 200000; ++k) {
-        big_a += ";B[" + std::to_string(k) + "]\n";
-        big_b += ";W[" + std::to_string(k) + "]\n";
-    }
-    std::string out;
-    CHECK(apply(big_a, sgf::tools::unified_diff(big_a, big_b, "a", "b"), out) == "");
-    CHECK(out == big_b);
-}
 
 TEST_CASE("fix: many files and directories at once") {
     temp_dir d;
@@ -140,9 +32,10 @@ TEST_CASE("fix: many files and directories at once") {
     CHECK(dry.out.find("+;W[bb])") != std::string::npos);
     CHECK(dry.out.find(b) == std::string::npos);  // nothing to change
     CHECK(slurp(a) == "(;FF[3]GaMe[1];B[aa]W[bb])");
-    std::string applied;
     const std::string a_diff = dry.out.substr(0, dry.out.find("--- a/" + c));
-    CHECK(apply(slurp(a), a_diff, applied) == "");
+    const auto applied_diff = sgf_fuzz::apply_unified_diff(slurp(a), a_diff, "a/" + a, "b/" + a);
+    CHECK(applied_diff.error == "");
+    const std::string applied = applied_diff.text;
     CHECK(applied == "(;FF[4]CA[UTF-8]GM[1]\n;B[aa]\n;W[bb])\n");
 
     // --in-place over files and folders: each replaced; the exit status says an error remains
@@ -176,10 +69,12 @@ TEST_CASE("fmt: many files and directories at once") {
     CHECK(dry.out.find("+++ b/" + up + "\n") != std::string::npos);
     CHECK(dry.out.find(b) == std::string::npos);  // nothing to change
     CHECK(slurp(a) == "( ;FF[4]GM[1] ;B[aa] ;W[bb] )");
-    std::string applied;
     const std::size_t a_at = dry.out.find("--- a/" + a);
     const std::size_t next = dry.out.find("--- a/", a_at + 1);
-    CHECK(apply(slurp(a), dry.out.substr(a_at, next == std::string::npos ? std::string::npos : next - a_at), applied) == "");
+    const auto applied_diff = sgf_fuzz::apply_unified_diff(
+        slurp(a), dry.out.substr(a_at, next == std::string::npos ? std::string::npos : next - a_at), "a/" + a, "b/" + a);
+    CHECK(applied_diff.error == "");
+    const std::string applied = applied_diff.text;
     CHECK(applied == "(;FF[4]GM[1]\n;B[aa]\n;W[bb])\n");
 
     // --in-place: each changed file replaced (the mode kept), the clean one not touched
@@ -291,4 +186,21 @@ TEST_CASE("fmt and dump and fix read through the input stage") {
     CHECK(run("fmt " + l1).out == "(;FF[4]CA[ISO-8859-1]PB[Hrab\xE1nek])\n");
     CHECK(run("dump " + l1).out.find("[\"PB\",[\"Hrab\u00E1nek\"]]") != std::string::npos);
     CHECK(run("fix " + l1).out == "(;FF[4]CA[UTF-8]PB[Hrab\u00E1nek])\n");
+}
+
+TEST_CASE("fmt --dry-run says what fmt would do: no diff for text that cannot be written back in its charset") {
+    // Found by the dry_run fuzz target: bytes that are no character in Shift_JIS are kept as
+    // they are when read (W005), so fmt cannot encode the text back and writes nothing (exit
+    // 1); the dry run printed a diff and exit 0.
+    temp_dir d;
+    const std::string f = d.file("sj.sgf", "(;FF[4]C[\xff\xfe\x80])");
+    const auto real = run("fmt --charset=Shift_JIS " + f);
+    const auto dry = run("fmt --dry-run --charset=Shift_JIS " + f);
+    CHECK(real.status == 1);
+    CHECK(real.out.empty());
+    CHECK(dry.status == real.status);
+    CHECK(dry.out.empty());
+    // and a file it can write back gets its diff
+    const std::string ok = d.file("ok.sgf", "(;FF[4]CA[Shift_JIS]C[\x82\xa0]  )");
+    CHECK(run("fmt --dry-run " + ok).out.find("+(;FF[4]CA[Shift_JIS]C[\xe3\x81\x82])") != std::string::npos);
 }

@@ -29,6 +29,7 @@
 #include "sgf/diagnostic.hpp"
 #include "sgf/check.hpp"
 #include "sgf/parse.hpp"
+#include "sgf/properties.hpp"
 
 #ifndef SGF_SOURCE_DIR
 #error "SGF_SOURCE_DIR must be defined by the build"
@@ -44,6 +45,9 @@ extern "C" int fuzz_charset(const std::uint8_t* data, std::size_t size);
 extern "C" int fuzz_fix(const std::uint8_t* data, std::size_t size);
 extern "C" int fuzz_node_reader(const std::uint8_t* data, std::size_t size);
 extern "C" int fuzz_values(const std::uint8_t* data, std::size_t size);
+extern "C" int fuzz_unified_diff(const std::uint8_t* data, std::size_t size);
+extern "C" int fuzz_dry_run(const std::uint8_t* data, std::size_t size);
+extern "C" int fuzz_stream(const std::uint8_t* data, std::size_t size);
 
 namespace {
 
@@ -62,7 +66,9 @@ constexpr fuzz_target targets[] = {
     {"strict_vs_lenient", fuzz_strict_vs_lenient},
     {"check", fuzz_check},                 {"charset", fuzz_charset},
     {"fix", fuzz_fix},                     {"node_reader", fuzz_node_reader},
-    {"values", fuzz_values},
+    {"values", fuzz_values},               {"unified_diff", fuzz_unified_diff},
+    {"dry_run", fuzz_dry_run},
+    {"stream", fuzz_stream},
 };
 
 fs::path fuzz_dir() { return fs::path(SGF_SOURCE_DIR) / "fuzz"; }
@@ -174,6 +180,9 @@ TEST_CASE("fuzz target charset replays the regressions and seeds") { replay_file
 TEST_CASE("fuzz target fix replays the regressions and seeds") { replay_files(target("fix")); }
 TEST_CASE("fuzz target node_reader replays the regressions and seeds") { replay_files(target("node_reader")); }
 TEST_CASE("fuzz target values replays the regressions and seeds") { replay_files(target("values")); }
+TEST_CASE("fuzz target unified_diff replays the regressions and seeds") { replay_files(target("unified_diff")); }
+TEST_CASE("fuzz target dry_run replays the regressions and seeds") { replay_files(target("dry_run")); }
+TEST_CASE("fuzz target stream replays the regressions and seeds") { replay_files(target("stream")); }
 
 TEST_CASE("fuzz target parse_strict on the generated big inputs") { replay_generated(target("parse_strict")); }
 TEST_CASE("fuzz target parse_lenient on the generated big inputs") { replay_generated(target("parse_lenient")); }
@@ -183,6 +192,7 @@ TEST_CASE("fuzz target strict_vs_lenient on the generated big inputs") { replay_
 TEST_CASE("fuzz target check on the generated big inputs") { replay_generated(target("check")); }
 TEST_CASE("fuzz target fix on the generated big inputs") { replay_generated(target("fix")); }
 TEST_CASE("fuzz target node_reader on the generated big inputs") { replay_generated(target("node_reader")); }
+TEST_CASE("fuzz target stream on the generated big inputs") { replay_generated(target("stream")); }
 
 // Every generated input is linear work. Absolute times depend on the machine and the build,
 // so this compares the CPU time to parse each input (and to check it, for the inputs filed
@@ -304,4 +314,50 @@ TEST_CASE("fuzz regressions describe the file size limit") {
     for (const auto& c : sgf_fuzz::read_generated((fuzz_dir() / "regressions" / "generated.txt").string()))
         found |= c.heavy() && c.size() >= (std::size_t{1} << 31);
     CHECK(found);
+}
+
+namespace {
+
+// fuzz/identifiers.dict: a libFuzzer dictionary of many distinct identifiers, made from the
+// property table: every identifier of a row or an alias as written in FF[4] ("AB["), in
+// FF[1]-FF[3]'s long form with lowercase letters ("AxBx[", "CoPyright["), capitalised ("Ab[")
+// and in lower case ("ab[", E016); fuzz/ci.sh adds it to sgf.dict for every target's run
+// with -max_len=65536.
+std::string identifiers_dictionary() {
+    std::set<std::string> ids;
+    for (const auto& r : sgf::all_properties()) ids.insert(std::string(r.ident));
+    for (const auto& a : sgf::all_aliases()) ids.insert(std::string(a.alias));
+    std::set<std::string> entries;
+    for (const auto& id : ids) {
+        std::string long_form, capitalised, lower;
+        for (std::size_t i = 0; i < id.size(); ++i) {
+            const char l = static_cast<char>(id[i] - 'A' + 'a');
+            long_form += id[i];
+            long_form += 'x';
+            capitalised += i == 0 ? id[i] : l;
+            lower += l;
+        }
+        for (const auto& e : {id, long_form, capitalised, lower}) entries.insert(e + "[");
+    }
+    for (const auto& n : sgf::all_long_names()) entries.insert(std::string(n.written) + "[");
+    std::string out = "# Generated from the property table by tests/fuzz_regressions_test.cpp (\"the identifiers\n"
+                      "# dictionary\"): SGF_UPDATE_FUZZ_DICT=1 sgf_tests -tc='*identifiers dictionary*' rewrites it.\n"
+                      "# Every identifier of a row or an alias in upper case, FF[1]-FF[3] long form, capitalised and\n"
+                      "# lower case. fuzz/ci.sh gives every target a run with it (added to sgf.dict).\n";
+    std::size_t k = 0;
+    for (const auto& e : entries) out += "id" + std::to_string(++k) + "=\"" + e + "\"\n";
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("fuzz: the identifiers dictionary holds every identifier of the property table") {
+    const fs::path file = fuzz_dir() / "identifiers.dict";
+    const std::string want = identifiers_dictionary();
+    if (std::getenv("SGF_UPDATE_FUZZ_DICT") != nullptr) {
+        std::ofstream(file, std::ios::binary) << want;
+        MESSAGE("rewrote ", file.string());
+    }
+    CHECK_MESSAGE(slurp(file) == want, "fuzz/identifiers.dict is out of date: SGF_UPDATE_FUZZ_DICT=1 rewrites it");
+    CHECK(std::count(want.begin(), want.end(), '\n') > 500);
 }

@@ -85,6 +85,8 @@ TEST_CASE("walker undo restores the state of the fork") {
     sgf::inherit_walker w(4, 1, sgf::profile::ff4);
     const std::size_t slot = w.slot_of("VW");
     REQUIRE(slot != sgf::inherit_walker::npos);
+    CHECK(w.row(slot).ident == "VW");
+    CHECK(w.slot_of(&w.row(slot)) == slot);
     std::vector<std::size_t> marks;
     for (std::size_t i = 0; i < t.size(); ++i) {
         marks.push_back(w.mark());

@@ -1,7 +1,8 @@
 // Reading and writing as careful Unix tools do (issue 14, "Output safety"): a failed write to
-// any output is exit 2 naming it (/dev/full, RLIMIT_FSIZE as a full disk), -o and --in-place
+// any output is exit 2 naming it (/dev/full, RLIMIT_FSIZE as a full disk; stderr too), -o and --in-place
 // write through symbolic links and keep the mode, refuse what is not a regular file, leave
-// no temporary file behind (also when killed); honest messages for what cannot be read.
+// no temporary file behind (also when killed, SIGKILL included); honest messages for what
+// cannot be read.
 #include <doctest/doctest.h>
 
 #include <sys/stat.h>
@@ -17,8 +18,11 @@
 #include <system_error>
 #include <thread>
 #include <tuple>
+#include <vector>
 
 #include "input/read_file.hpp"
+#include "sgf/write.hpp"
+#include "write/atomic_file.hpp"
 #include "tests/program_util.hpp"
 #include "tests/sanitized.hpp"
 #include "tests/shared_dir.hpp"
@@ -66,6 +70,30 @@ TEST_CASE("io: a failed write to standard output is exit 2 naming it") {
         CHECK(o.out.find("cannot write") == o.out.rfind("cannot write"));  // said once
     }
     CHECK(sh("$S fix " + f + " > /dev/null").status == 0);
+}
+
+TEST_CASE("io: a failed write to standard error is exit 2 on every command") {
+    temp_dir d;
+    // Each run says something on stderr: fix its changes, the others findings, a message or
+    // the name of what gen made. Lost (2>/dev/full), the run must not look successful.
+    const std::string f = d.file("a.sgf", "(;FF[3]C[x]GM[1]HA[0]ZZ[1])");
+    const std::string bad = d.file("bad.sgf", "(;FF[4]C[x");
+    const std::string missing = (d.path / "missing.sgf").string();
+    for (const std::string& cmd : std::vector<std::string>{"fix @", "fix --dry-run @", "fix -o " + (d.path / "o.sgf").string() + " @", "fmt #", "fmt --dry-run #",
+          "dump #", "@ --format=sarif", "check --format=json " + missing, "stats " + missing, "gen --seed 3",
+          "no-such-command"}) {
+        CAPTURE(cmd);
+        std::string line = cmd;
+        if (const auto at = line.find('@'); at != std::string::npos) line.replace(at, 1, f);
+        if (const auto at = line.find('#'); at != std::string::npos) line.replace(at, 1, bad);
+        const outcome said = sh("$S " + line + " > /dev/null");
+        REQUIRE(!said.out.empty());  // it does say something there
+        CHECK(sh("$S " + line + " > /dev/null 2>/dev/full").status == 2);
+    }
+    // nothing to say: a lost stderr changes nothing
+    const std::string clean = d.file("clean.sgf", "(;FF[4]GM[1]SZ[19])\n");
+    CHECK(sh("$S fmt " + clean + " > /dev/null 2>/dev/full").status == 0);
+    CHECK(sh("$S " + clean + " > /dev/null 2>/dev/full").status == 0);
 }
 
 TEST_CASE("io: a full disk (RLIMIT_FSIZE) is exit 2 and leaves no partial or temporary file") {
@@ -160,65 +188,132 @@ TEST_CASE("io: --backup keeps the original next to the fixed file") {
     CHECK_FALSE(fs::exists(clean + "~"));
 }
 
-// The temporary file sgfcheck writes -o OUT through, if one exists in `dir`.
-bool temp_exists(const fs::path& dir, const std::string& out_name) {
-    for (const auto& e : fs::directory_iterator(dir))
-        if (e.path().filename().string().rfind("." + out_name + ".sgfcheck-", 0) == 0) return true;
+// Whether process `pid` has a file open in `dir` other than `except` (its input): the
+// temporary file it writes, named or not ("/dir/#1234 (deleted)" for an O_TMPFILE file).
+bool writing_in(pid_t pid, const fs::path& dir, const std::string& except) {
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator("/proc/" + std::to_string(pid) + "/fd", ec)) {
+        std::error_code lec;
+        const std::string link = fs::read_symlink(e.path(), lec).string();
+        if (!lec && link.rfind(dir.string() + "/", 0) == 0 && link != except) return true;
+    }
     return false;
 }
 
-TEST_CASE("io: the temporary file is removed when a signal ends the process") {
+TEST_CASE("io: no temporary file is left whatever signal ends the process and the input survives") {
     temp_dir d;
-    // The process is stopped (SIGSTOP) while its temporary file exists, sent the signal and
-    // continued: the signal always comes before the rename. A run that finished before it
-    // could be stopped is tried again.
-    const std::string f = d.file("big.sgf", "(;FF[4]C[" + std::string(32 << 20, 'x') + "])");
+    // The process is stopped (SIGSTOP) while it has its temporary file open, sent the signal
+    // and continued: the signal always comes before the rename. A run that finished before it
+    // could be stopped is tried again. SIGKILL included: the temporary file has no name
+    // while it is written (src/write/atomic_file.hpp).
+    const std::string content = "(;FF[4]C[" + std::string(32 << 20, 'x') + "])";
+    const std::string f = d.file("big.sgf", content);
     const fs::path out = d.path / "out.sgf";
-    for (const int sig : {SIGTERM, SIGINT, SIGHUP}) {
-        CAPTURE(sig);
-        bool killed = false;
-        for (int attempt = 0; attempt < 20 && !killed; ++attempt) {
-            fs::remove(out);
-            const pid_t pid = ::fork();
-            REQUIRE(pid >= 0);
-            if (pid == 0) {
-                for (const int s : {SIGTERM, SIGINT, SIGHUP}) std::signal(s, SIG_DFL);  // not as the test runner set them
-                ::execl(SGF_SGFCHECK, SGF_SGFCHECK, "fmt", f.c_str(), "-o", out.c_str(), static_cast<char*>(nullptr));
-                ::_exit(127);
-            }
-            int st = 0;
-            bool reaped = false, sent = false;
-            for (;;) {
-                if (temp_exists(d.path, "out.sgf")) {
-                    ::kill(pid, SIGSTOP);
-                    REQUIRE(::waitpid(pid, &st, WUNTRACED) == pid);
-                    reaped = !WIFSTOPPED(st);  // it ended before the stop
-                    if (!reaped) {
-                        sent = temp_exists(d.path, "out.sgf");  // else renamed meanwhile: too late
-                        if (sent) ::kill(pid, sig);
-                        ::kill(pid, SIGCONT);
+    for (const bool in_place : {false, true}) {
+        for (const int sig : {SIGKILL, SIGTERM, SIGINT, SIGHUP}) {
+            CAPTURE(in_place);
+            CAPTURE(sig);
+            bool killed = false;
+            for (int attempt = 0; attempt < 20 && !killed; ++attempt) {
+                fs::remove(out);
+                if (in_place) d.file("big.sgf", content);
+                const pid_t pid = ::fork();
+                REQUIRE(pid >= 0);
+                if (pid == 0) {
+                    for (const int s : {SIGTERM, SIGINT, SIGHUP}) std::signal(s, SIG_DFL);  // not as the test runner set them
+                    if (in_place) ::execl(SGF_SGFCHECK, SGF_SGFCHECK, "fmt", "--in-place", "--width=10", f.c_str(), nullptr);
+                    else ::execl(SGF_SGFCHECK, SGF_SGFCHECK, "fmt", f.c_str(), "-o", out.c_str(), static_cast<char*>(nullptr));
+                    ::_exit(127);
+                }
+                int st = 0;
+                bool reaped = false, sent = false;
+                for (;;) {
+                    if (writing_in(pid, d.path, f)) {
+                        ::kill(pid, SIGSTOP);
+                        REQUIRE(::waitpid(pid, &st, WUNTRACED) == pid);
+                        reaped = !WIFSTOPPED(st);  // it ended before the stop
+                        if (!reaped) {
+                            sent = writing_in(pid, d.path, f) && !fs::exists(out);  // else renamed meanwhile: too late
+                            if (sent) ::kill(pid, sig);
+                            ::kill(pid, SIGCONT);
+                        }
+                        break;
                     }
-                    break;
+                    if (::waitpid(pid, &st, WNOHANG) == pid) {
+                        reaped = true;
+                        break;
+                    }
+                    std::this_thread::sleep_for(std::chrono::microseconds(100));
                 }
-                if (::waitpid(pid, &st, WNOHANG) == pid) {
-                    reaped = true;
-                    break;
+                if (!reaped) REQUIRE(::waitpid(pid, &st, 0) == pid);
+                if (sent) {
+                    CHECK(WIFSIGNALED(st));
+                    if (WIFSIGNALED(st)) CHECK(WTERMSIG(st) == sig);  // the signal does what it would have done
+                    CHECK_FALSE(fs::exists(out));
+                    CHECK(slurp(f) == content);
+                    killed = true;
+                } else {
+                    CHECK((WIFEXITED(st) && WEXITSTATUS(st) == 0));  // finished before the signal
                 }
-                std::this_thread::sleep_for(std::chrono::microseconds(100));
+                CHECK(entries(d.path) == (fs::exists(out) ? 2u : 1u));  // never a temporary file left
             }
-            if (!reaped) REQUIRE(::waitpid(pid, &st, 0) == pid);
-            if (sent) {
-                CHECK(WIFSIGNALED(st));
-                if (WIFSIGNALED(st)) CHECK(WTERMSIG(st) == sig);  // the signal does what it would have done
-                CHECK_FALSE(fs::exists(out));
-                killed = true;
-            } else {
-                CHECK((WIFEXITED(st) && WEXITSTATUS(st) == 0));  // finished before the signal
-            }
-            CHECK(entries(d.path) == (fs::exists(out) ? 2u : 1u));  // never a temporary file left
+            CHECK(killed);
         }
-        CHECK(killed);
     }
+}
+
+TEST_CASE("io: where the file system has no unnamed files the named temporary file is removed on a signal") {
+    // atomic_file in a child process, told to use a named temporary file as it does where
+    // O_TMPFILE is missing; the child says when it is writing and waits for the signal.
+    temp_dir d;
+    const std::string target = d.file("t.sgf", "original");
+    for (const int sig : {SIGTERM, SIGINT, SIGHUP, SIGKILL}) {
+        CAPTURE(sig);
+        int ready[2];
+        REQUIRE(::pipe(ready) == 0);
+        const pid_t pid = ::fork();
+        REQUIRE(pid >= 0);
+        if (pid == 0) {
+            ::close(ready[0]);
+            for (const int s : {SIGTERM, SIGINT, SIGHUP}) std::signal(s, SIG_DFL);  // not doctest's handlers
+            sgf::detail::allow_unnamed_temporaries(false);
+            sgf::detail::atomic_file out(target);
+            out.write("new contents");
+            const bool named = writing_in(::getpid(), d.path, target) && entries(d.path) == 2;
+            (void)!::write(ready[1], named ? "n" : "u", 1);
+            for (;;) ::pause();
+        }
+        ::close(ready[1]);
+        char said = 0;
+        REQUIRE(::read(ready[0], &said, 1) == 1);
+        ::close(ready[0]);
+        CHECK(said == 'n');  // a named temporary file while it writes
+        ::kill(pid, sig);
+        int st = 0;
+        REQUIRE(::waitpid(pid, &st, 0) == pid);
+        CHECK((WIFSIGNALED(st) && WTERMSIG(st) == sig));
+        CHECK(slurp(target) == "original");
+        if (sig == SIGKILL) {  // nothing can remove it then: the one case a named file stays
+            CHECK(entries(d.path) == 2);
+            for (const auto& e : fs::directory_iterator(d.path))
+                if (e.path() != target) fs::remove(e.path());
+        }
+        CHECK(entries(d.path) == 1);
+    }
+    // and it replaces the file as the unnamed one does
+    sgf::detail::allow_unnamed_temporaries(false);
+    {
+        sgf::detail::atomic_file out(target);
+        out.write("replaced");
+        out.commit();
+    }
+    sgf::detail::allow_unnamed_temporaries(true);
+    CHECK(slurp(target) == "replaced");
+    CHECK(entries(d.path) == 1);
+    // the library's way to it: the same replacement
+    sgf::write_file_atomically(target, "written by the library");
+    CHECK(slurp(target) == "written by the library");
+    CHECK(entries(d.path) == 1);
 }
 
 TEST_CASE("io: honest messages for what cannot be read") {

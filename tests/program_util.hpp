@@ -13,6 +13,9 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <vector>
+
+#include <signal.h>
 
 #ifndef SGF_SGFCHECK
 #error "SGF_SGFCHECK (the sgfcheck program under test) must be defined by the build"
@@ -70,6 +73,34 @@ inline run_output run_both(const std::string& args, const std::string& env = "")
     std::error_code ec;
     fs::remove(err_file, ec);
     return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out, err};
+}
+
+// sgfcheck with `args` started as a child process (stdout and stderr to /dev/null), so
+// that a test can stop it at any point: wait until `ready()` holds (at most a minute),
+// `more` seconds longer, then send `sig`. Returns the wait status.
+template <class Ready>
+int run_and_kill(const std::vector<std::string>& args, Ready ready, double more, int sig) {
+    std::vector<std::string> argv_s{SGF_SGFCHECK};
+    argv_s.insert(argv_s.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (auto& a : argv_s) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    std::fflush(nullptr);  // the child must not write the test's buffered output again
+    const pid_t pid = ::fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+        std::freopen("/dev/null", "w", stdout);
+        std::freopen("/dev/null", "w", stderr);
+        ::execv(argv[0], argv.data());
+        ::_exit(127);
+    }
+    for (int i = 0; i < 1200 && !ready(); ++i) ::usleep(50'000);
+    ::usleep(static_cast<useconds_t>(more * 1e6));
+    ::kill(pid, sig);
+    int status = 0;
+    while (::waitpid(pid, &status, 0) < 0) {
+    }
+    return status;
 }
 
 // A whole file as bytes ("" when it cannot be read).

@@ -251,6 +251,11 @@ TEST_CASE("every row is complete and consistent") {
         REQUIRE(shape.has_value());
         CHECK(*shape == r.shape);
         CHECK(sgf::parse_value_shape(sgf::to_string(r.shape)) == r.shape);
+        CHECK(!r.shape.alternatives().empty());
+        for (const auto& a : r.shape.alternatives()) CHECK((a.first <= sgf::value_kind::unknown && (a.composed || a.second == sgf::value_kind::none)));
+        bool some_game_not = false;  // game_specific: the row leaves some game out
+        for (int gm = 1; gm <= 63; ++gm) some_game_not |= (r.games & sgf::gm_bit(gm)) == 0;
+        CHECK(r.game_specific() == some_game_not);
         CHECK(r.profiles != 0);
         CHECK(r.games != 0);
         if (r.origin == sgf::row_origin::legacy) legacy_expected.erase(std::string(r.ident));

@@ -36,6 +36,10 @@ TEST_CASE("rule rows: one per rule with a unique number and printed codes of thr
         CHECK(sgf::code_of(r.id, severity::error) == "E" + n);
         CHECK(sgf::code_of(r.id, severity::warning) == "W" + n);
         CHECK(sgf::code_of(r.id, severity::info) == "I" + n);
+        for (const severity s : {severity::error, severity::warning, severity::info}) {  // a finding of the row
+            const sgf::diagnostic d = sgf::make_diagnostic(r.id, s);
+            CHECK((d.id == r.id && d.level == s && d.code == sgf::code_of(r.id, s)));
+        }
         // every spelling names the rule; the bare number too
         CHECK(sgf::find_rule(n) == &r);
         // the default code is the rule's level in FF[4] under ff4 (off rules: their E spelling)

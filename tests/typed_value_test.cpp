@@ -197,6 +197,8 @@ TEST_CASE("property typed and node get in their tree's context") {
 
     const sgf::tree_context ctx = sgf::context_of(r);
     CHECK(ctx.size == sgf::board_size{9, 9});
+    for (const auto& p : sgf::all_profiles())  // a root without FF: the version every profile assumes
+        CHECK(sgf::context_of(root_of("(;GM[1])"), p.id).ff == sgf::default_ff(p.id));
     // On the 9x9 board of the tree, jj is off the board; on the default 19x19 it is a point.
     const sgf::node n = root_of("(;FF[4]SZ[9]B[jj])");
     const auto p = n.find("B");

@@ -73,7 +73,9 @@ void write_json(const load_result& r, const write_sink& sink, const json_options
 void write_json(const collection& c, const write_sink& sink, const json_options& options = {});
 
 // Appends `s` as a JSON string literal (quotes included); bytes that are not UTF-8 are
-// written as U+FFFD (the tree flags such values instead: {"bytes":...}).
+// written as U+FFFD (the tree flags such values instead: {"bytes":...}). Every JSON writer
+// here escapes, besides what JSON requires, DEL, the C1 controls (U+0080-U+009F, NEL among
+// them) and U+2028/U+2029 as \uXXXX: no reader splits a record on them.
 void append_json_string(std::string& out, std::string_view s);
 
 // Appends a file name as a JSON string literal that gives its bytes back: a byte that is

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -218,22 +219,45 @@ struct walk_context {
     bool ff_default = false;  // the root has no FF: FF[1]
 };
 
-// Checks one collection-level game tree (all its nodes, pre-order, explicit stack).
+// Checks one collection-level game tree from its events, in pre-order: begin, then each
+// node, open when a variation starts and close when it ends, then end. The events come
+// from the parser as it reads the file (check/stream.cpp: one game tree at a time, never
+// built) or from a walk over a stored tree (run(): for users who hold a tree); both give
+// the same events, so both are the same check.
 class tree_checker {
 public:
     tree_checker(findings& out, const check_options& options);
+    // The tree walk (explicit stack, any depth): the events of a stored game tree.
     void run(const game_tree& root, const walk_context& ctx);
+    // The events the parser recorded for one game tree of `src` (parse/tree_events.hpp).
+    void run(const source& src, std::span<const std::uint32_t> events, const walk_context& ctx);
+
+    void begin(const walk_context& ctx);
+    // The node whose ';' is at `offset` of `src` (`is_root`: the collection-level root);
+    // `plain`: it may take the fast path of a plain move (a node of the tree's own source).
+    void node(const source& src, std::uint32_t offset, bool is_root, bool plain = true);
+    // A variation starts; `last`: no variation follows it on its path (it is the last child
+    // of a parent that is itself last, up to the root), so its board changes need no undo.
+    void open(bool last);
+    void close();
+    void end();
 
 private:
+    // The state of the path before a variation, restored when it ends. Frames that would be
+    // equal to the one below (a chain of last variations that change no path state, as a
+    // main line written as nested variations) are counted in `repeat`, not stored: a
+    // million nested variations take one frame.
     struct frame {
-        const tree_rep* tree;
-        std::uint32_t next_child;
-        std::uint32_t game_info;  // the path's game-info state before this game tree
+        std::uint32_t game_info;  // the path's game-info state before this variation
+        std::uint32_t repeat;     // more frames equal to this one above it
         const source* game_info_src;
         std::size_t board_mark;
         std::size_t inherit_mark;
-        // The root, and a last child of a last frame: no variation follows on its path, so
-        // the board is never rewound to before it and need not log it (go_board::no_undo).
+        bool last;
+    };
+    struct walk_frame {
+        const tree_rep* tree;
+        std::uint32_t next_child;
         bool last;
     };
     void visit_nodes(const tree_rep* t, bool collection_root);
@@ -277,6 +301,8 @@ private:
     node_props node_;
     std::vector<const row_plan*> plans_;  // per property of the current node
     std::vector<frame> stack_;
+    std::vector<walk_frame> walk_;  // run()'s own stack over the stored tree
+    std::vector<bool> last_;        // run()'s over events: per open variation, whether it is last
 
     // per node
     std::uint32_t node_stamp_ = 0;
@@ -290,10 +316,6 @@ private:
     // not read as its row, and where it stands is not judged (one problem, one finding)
     std::vector<std::uint8_t> not_its_type_;
     std::uint32_t type_failures_ = 0;       // E101 findings of the property check_values checks
-
-    // whether the source being checked holds a NUL byte (nul_in_value), per source
-    const source* nul_src_ = nullptr;
-    bool nul_in_src_ = false;
 
     // per game tree (collection level)
     std::uint32_t tree_stamp_ = 0;
@@ -350,6 +372,48 @@ private:
     std::vector<go_action> actions_;
     inherit_walker inherit_;
     const std::vector<const property_rule*>* inherit_rows_ = nullptr;
+};
+
+// The collection: per collection-level game tree its context (context_of: FF, GM, SZ, CA of
+// the root), the plans for its (FF, GM), the tree checker; and the collection-level rules,
+// each game tree against the first one (mixed FF, GM, CA).
+class collection_checker {
+public:
+    collection_checker(findings& out, const check_options& options);
+    // The game tree whose root node is `root` and whose '(' is at `open` (else its root's
+    // ';'), in `root`'s source: the context to check it in (run it on walker()), then
+    // end_tree(). `positions`: the places of its FF, GM and CA are given as positions (a
+    // streamed file, whose first game tree's bytes are gone when a later one names them).
+    [[nodiscard]] const walk_context& begin_tree(const node& root, std::uint32_t open);
+    void end_tree();
+    // begin_tree's state for a game tree that was checked elsewhere (another thread's
+    // checker gave its context), before end_tree().
+    void took_tree(const tree_context& ctx, const source& src, std::uint32_t open);
+    // A game tree without nodes (no context: nothing to check, nothing to compare).
+    void empty_tree();
+    [[nodiscard]] tree_checker& walker() noexcept { return walker_; }
+    [[nodiscard]] const tree_context& context() const noexcept { return current_.ctx; }
+    // The positions of the first game tree's FF, GM and CA for the collection-level rules
+    // (a streamed file: resolved while its bytes were there).
+    void set_first_positions(position ff, position gm, position ca);
+
+private:
+    struct tree_info {
+        const source* src = nullptr;
+        std::uint32_t open = 0;  // '(' or the root's ';'
+        tree_context ctx;
+        std::optional<position> ff_pos, gm_pos, ca_pos;
+    };
+    void compare_with_first(const tree_info& t);
+
+    findings& out_;
+    check_options options_;
+    tree_checker walker_;
+    std::vector<std::unique_ptr<plan_table>> tables_;  // one per distinct (FF, GM)
+    walk_context ctx_;
+    tree_info current_;
+    std::optional<tree_info> first_;  // nullopt before the first game tree
+    std::size_t trees_ = 0;
 };
 
 }  // namespace sgf::detail

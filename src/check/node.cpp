@@ -105,11 +105,12 @@ void tree_checker::check_node(const source& src, std::uint32_t offset, bool is_r
     // (node_stamp_ was advanced by visit_nodes)
     if (one != nullptr) scan_single(*one, src.data(), node_);
     else scan_props(src, offset, node_);
-    if (&src != nul_src_) {
-        nul_src_ = &src;
-        nul_in_src_ = std::memchr(src.data(), 0, src.bytes.size()) != nullptr;
+    // one memchr over the node's values (in file order): a streamed window reuses its source
+    if (const std::uint32_t nv = node_.values.size(); nv > 0) {
+        const value_ref& last = node_.values[nv - 1];
+        const std::uint32_t lo = node_.values[0].open, hi = last.open + 1 + last.size;
+        if (hi > lo && std::memchr(src.data() + lo, 0, hi - lo) != nullptr) nul_bytes(src);
     }
-    if (nul_in_src_) nul_bytes(src);
     root_node_ = is_root;
     if (node_.props.size() == 1 && !is_root) {
         const prop_ref& p = node_.props[0];

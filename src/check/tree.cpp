@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "check/internal.hpp"
+#include "parse/tree_events.hpp"
 #include "tree/tree_rep.hpp"
 
 namespace sgf::detail {
@@ -17,7 +18,7 @@ tree_checker::tree_checker(findings& out, const check_options& options) : out_(o
     point_marks_.assign(point_groups * point_cells, point_mark{0, 0, 0});
 }
 
-void tree_checker::run(const game_tree& root, const walk_context& ctx) {
+void tree_checker::begin(const walk_context& ctx) {
     ctx_ = &ctx;
     if (++tree_stamp_ == 0) {  // wrapped: forget everything once
         std::fill(once_seen_.begin(), once_seen_.end(), 0);
@@ -25,37 +26,90 @@ void tree_checker::run(const game_tree& root, const walk_context& ctx) {
     }
     game_info_ = 0;
     game_info_src_ = nullptr;
-    if (ctx.replay) (void)board_.reset(ctx.size);
+    if (ctx.replay) (void)board_.reset(ctx.size);  // reset: not logging
     if (inherit_rows_ != &ctx.plans->inherit) {
         inherit_ = inherit_walker(ctx.plans->inherit);
         inherit_rows_ = &ctx.plans->inherit;
     } else {
         inherit_.undo(0);
     }
-
-    const tree_rep* t = tree_access::rep(root);
     stack_.clear();
-    stack_.push_back({t, 0, game_info_, game_info_src_, 0, inherit_.mark(), true});  // reset: not logging
+    stack_.push_back({game_info_, 0, game_info_src_, 0, inherit_.mark(), true});
+}
+
+void tree_checker::open(bool last) {
+    if (last && ctx_->replay) board_.no_undo();
+    const std::size_t board_mark = last || !ctx_->replay ? 0 : board_.mark();
+    const std::size_t inherit_mark = inherit_.mark();
+    frame& top = stack_.back();
+    // A last variation in a last one whose nodes changed nothing the frame restores: closing
+    // it restores what closing its parent restores right after (nothing can come between).
+    if (last && top.last && top.game_info == game_info_ && top.game_info_src == game_info_src_ &&
+        top.inherit_mark == inherit_mark) {
+        ++top.repeat;
+        return;
+    }
+    stack_.push_back({game_info_, 0, game_info_src_, board_mark, inherit_mark, last});
+}
+
+void tree_checker::close() {
+    frame& f = stack_.back();
+    game_info_ = f.game_info;  // leaving the variation: the path's state before it
+    game_info_src_ = f.game_info_src;
+    if (ctx_->replay && !f.last) board_.undo(f.board_mark);
+    inherit_.undo(f.inherit_mark);
+    if (f.repeat > 0) --f.repeat;
+    else stack_.pop_back();
+}
+
+void tree_checker::end() { close(); }
+
+void tree_checker::run(const game_tree& root, const walk_context& ctx) {
+    begin(ctx);
+    const tree_rep* t = tree_access::rep(root);
+    walk_.clear();
+    walk_.push_back({t, 0, true});
     visit_nodes(t, true);
-    while (!stack_.empty()) {
-        frame& f = stack_.back();
+    while (!walk_.empty()) {
+        walk_frame& f = walk_.back();
         if (f.next_child < f.tree->child_count) {
             const tree_rep* child = tree_access::rep(f.tree->children()[f.next_child++]);
             if (child == nullptr) continue;
             const bool last = f.last && f.next_child == f.tree->child_count;
-            if (last && ctx.replay) board_.no_undo();
-            const std::size_t board_mark = last || !ctx.replay ? 0 : board_.mark();
-            stack_.push_back({child, 0, game_info_, game_info_src_, board_mark, inherit_.mark(), last});
+            open(last);
+            walk_.push_back({child, 0, last});
             visit_nodes(child, false);
             continue;
         }
-        game_info_ = f.game_info;  // leaving the variation: the path's state before it
-        game_info_src_ = f.game_info_src;
-        if (ctx.replay && !f.last) board_.undo(f.board_mark);
-        inherit_.undo(f.inherit_mark);
-        stack_.pop_back();
+        walk_.pop_back();
+        if (!walk_.empty()) close();
     }
+    end();
+}
 
+void tree_checker::run(const source& src, std::span<const std::uint32_t> events, const walk_context& ctx) {
+    begin(ctx);
+    last_.clear();
+    last_.push_back(true);
+    // events[0] opens the game tree and events.back() closes it: begin and end
+    const std::size_t n = events.size() - 1;
+    bool is_root = true;
+    for (std::size_t i = 1; i < n; ++i) {
+        const std::uint32_t e = events[i];
+        if (e == tree_events::close_entry) {
+            close();
+            last_.pop_back();
+        } else if (e & tree_events::open_bit) {
+            // last: its parent is, and what follows its ')' is the parent's ')'
+            const bool last = last_.back() && events[tree_events::close_of(e) + 1] == tree_events::close_entry;
+            open(last);
+            last_.push_back(last);
+        } else {
+            node(src, e, is_root);
+            is_root = false;
+        }
+    }
+    end();
 }
 
 inline bool tree_checker::plain_move(const source& src, std::uint32_t offset, property_ref& one, bool& single) {
@@ -75,25 +129,33 @@ inline bool tree_checker::plain_move(const source& src, std::uint32_t offset, pr
     return true;
 }
 
+inline void tree_checker::node(const source& src, std::uint32_t offset, bool is_root, bool plain) {
+    // Every node gets its own stamp, also on the fast paths: the per-node point and
+    // property sets (E106, E201) are keyed by it.
+    if (++node_stamp_ == 0) {  // wrapped: forget the old stamps once
+        std::fill(row_seen_.begin(), row_seen_.end(), 0);
+        node_stamp_ = 1;
+    }
+    if (!plain) {
+        check_node(src, offset, is_root);
+        return;
+    }
+    property_ref one;
+    bool single = false;
+    if (!is_root && plain_move(src, offset, one, single)) return;
+    check_node(src, offset, is_root, single ? &one : nullptr);
+}
+
 void tree_checker::visit_nodes(const tree_rep* t, bool collection_root) {
     const std::uint32_t* slots = t->slots();
     for (std::uint32_t i = 0; i < t->node_count; ++i) {
-        // Every node gets its own stamp, also on the fast paths: the per-node point and
-        // property sets (E106, E201) are keyed by it.
-        if (++node_stamp_ == 0) {  // wrapped: forget the old stamps once
-            std::fill(row_seen_.begin(), row_seen_.end(), 0);
-            node_stamp_ = 1;
-        }
         const std::uint32_t s = slots[i];
         const bool is_root = collection_root && i == 0;
         if ((s & foreign_bit) == 0) {
-            property_ref one;
-            bool single = false;
-            if (!is_root && plain_move(*t->src, s, one, single)) continue;
-            check_node(*t->src, s, is_root, single ? &one : nullptr);
+            node(*t->src, s, is_root);
         } else {
-            const node& n = (*t->foreign)[s & ~foreign_bit];
-            check_node(*detail::tree_access::source_of(n), n.offset(), is_root);
+            const sgf::node& n = (*t->foreign)[s & ~foreign_bit];
+            node(*detail::tree_access::source_of(n), n.offset(), is_root, false);
         }
     }
 }

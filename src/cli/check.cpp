@@ -7,6 +7,8 @@
 #include <sstream>
 #include <thread>
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "baseline.hpp"
@@ -16,6 +18,7 @@
 #include "loaded.hpp"
 #include "sarif.hpp"
 #include "summary.hpp"
+#include "check/stream.hpp"
 #include "tools/parallel_for.hpp"
 #include "sgf/check_file.hpp"
 #include "sgf/inherit.hpp"
@@ -89,22 +92,47 @@ struct run_context {
     const check_settings& s;
     const baseline* known = nullptr;
     bool color = false;
+    unsigned threads_per_file = 1;  // -j on a single file: its game trees on that many threads
 };
+
+// A regular file is checked through a window, one game tree at a time (check/stream.hpp),
+// unless something needs the whole file (SARIF's columns, --show-inherited's trees, a file
+// check_streamed hands back); nullopt then.
+std::optional<detail::streamed_check> check_streamed(const std::string& name, const check_settings& s,
+                                                     const check_options& copts, unsigned threads) {
+    if (name == "-" || s.format == output_format::sarif || s.show_inherited || !s.charset.empty()) return std::nullopt;
+    const int fd = ::open(name.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
+    if (fd < 0) return std::nullopt;  // read_file says why
+    struct closer {
+        int fd;
+        ~closer() { ::close(fd); }
+    } const guard{fd};
+    struct stat st {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
+    detail::stream_options options;
+    options.excerpts = s.format == output_format::text;
+    options.threads = threads;
+    return detail::check_streamed(fd, name, static_cast<std::uint64_t>(st.st_size), {s.lenient, s.charset}, copts, options);
+}
 
 file_outcome check_one(const std::string& name, const file_rules& rules, const run_context& ctx) {
     const check_settings& s = ctx.s;
     file_outcome o;
-    std::string bytes;
+    check_options copts;
+    copts.prof = rules.prof;
+    std::optional<detail::streamed_check> streamed;
+    file_check fc;
     try {
-        bytes = read_input(name);
+        streamed = check_streamed(name, s, copts, ctx.threads_per_file);
+        if (!streamed) {
+            std::string bytes = read_input(name);
+            fc = charset_usage_errors([&] { return check_file(std::move(bytes), {s.lenient, s.charset}, copts); });
+        }
     } catch (const std::system_error& e) {
         o.error = e.what();
         return o;
     }
-    check_options copts;
-    copts.prof = rules.prof;
-    const file_check fc =
-        charset_usage_errors([&] { return check_file(std::move(bytes), {s.lenient, s.charset}, copts); });
+    const std::vector<diagnostic>& diagnostics = streamed ? streamed->diagnostics : fc.diagnostics;
     const load_result& r = fc.loaded;
     // The file's bytes, now held by the load (a copy here was one more input size of memory).
     const std::string_view text = r.bytes();
@@ -116,7 +144,8 @@ file_outcome check_one(const std::string& name, const file_rules& rules, const r
         if (const auto it = ctx.known->files.find(shown); it != ctx.known->files.end()) known = it->second;
     std::unordered_map<std::string, std::uint64_t> seen;  // occurrences so far, for fingerprints
     std::ostringstream os;
-    for (const diagnostic& d : fc.diagnostics) {
+    for (std::size_t k = 0; k < diagnostics.size(); ++k) {
+        const diagnostic& d = diagnostics[k];
         if (!rules.selection.enabled(d.code)) continue;
         std::string key;
         if (ctx.known || s.format == output_format::sarif) key = finding_key(d);
@@ -135,6 +164,11 @@ file_outcome check_one(const std::string& name, const file_rules& rules, const r
         if (s.format == output_format::sarif) {
             if (!o.out.empty() || os.tellp() > 0) os << ",\n";
             os << sarif_result(shown_d, uri, r, text, finding_fingerprint(shown, key, seen[key]++));
+        } else if (streamed && k < streamed->excerpts.size()) {
+            // the bytes around it, kept while the window held them
+            diagnostic at = shown_d;
+            if (at.where.known()) at.where.byte = streamed->excerpts[k].at;
+            print_diagnostic(os, at, shown, streamed->excerpts[k].bytes, s.format, ctx.color);
         } else {
             print_loaded(os, r, shown_d, shown, text, s.format, ctx.color);
         }
@@ -159,11 +193,12 @@ int run_check(const std::vector<std::string>& args) {
 
     std::optional<baseline> known;
     if (s.baseline) known = read_baseline(*s.baseline);
-    const run_context ctx{s, known ? &*known : nullptr, s.format == output_format::text && use_color(s.color, 1)};
-
     const std::size_t n = inputs.files.size();
     unsigned jobs = s.jobs;
     if (jobs == 0) jobs = n > 1 ? std::max(1u, std::thread::hardware_concurrency()) : 1;
+    // One file and -j N: its game trees are checked on N threads (check/stream.hpp)
+    const run_context ctx{s, known ? &*known : nullptr, s.format == output_format::text && use_color(s.color, 1),
+                          n == 1 ? jobs : 1};
     progress_line progress(s.progress && !s.quiet && inputs.any_directory && is_terminal(2), n);
 
     run_summary sum;

@@ -38,7 +38,8 @@ Which findings:
                        ff4 (default): the English FF[4] text; current: the usage of 002_*;
                        hex: the Hex conventions of 001_* (docs/diagnostics.md)
   --config FILE        settings from FILE instead of the sgfcheck.toml found upward
-                       from each checked file; --no-config: no config file at all
+                       from each checked file; --no-config (or --isolated, as ruff
+                       spells it): no config file at all
 
 Reading:
   --lenient            report recoveries from malformed input as warnings, not errors
@@ -61,15 +62,11 @@ Exit status: 0 nothing at or above --fail-on, 1 findings at or above it, 2 usage
 a file that could not be read.
 )";
 
-namespace {
-
 unsigned jobs_option(const std::string& v) {
     const std::uint64_t n = number_option("--jobs", v);
     if (n == 0 || n > 1024) throw usage_error{"--jobs needs a number from 1 to 1024"};
     return static_cast<unsigned>(n);
 }
-
-}  // namespace
 
 bool jobs_argument(const std::vector<std::string>& args, std::size_t& i, unsigned& jobs) {
     const std::string& a = args[i];

@@ -65,6 +65,9 @@ int write_output(const std::string& out, std::string_view text);
 // Flushes std::cout (check's reports): exit_usage, with a message, when it could not be
 // written (a full disk, /dev/full, a closed pipe), else exit_ok.
 int finish_stdout();
+// Whether everything said on stderr (findings, fix's report of its changes, errors) was
+// written: exit_usage when a write failed (2>/dev/full), else exit_ok. Nothing can say so.
+int finish_stderr();
 
 enum class output_format { text, json, sarif };
 
@@ -86,9 +89,12 @@ std::optional<std::string> option_value(const std::vector<std::string>& args, st
 profile profile_option(const std::string& v);
 // The value of --timeout: a positive, finite number of seconds; throws usage_error otherwise.
 double seconds_option(const std::string& v);
-// The value of a count or seed option (`name` for the message): digits only, no sign;
-// throws usage_error otherwise.
+// The value of a count or seed option (`name` for the message): digits only, no sign, no
+// overflow; throws usage_error otherwise. (Every option's value is checked when it is read:
+// option_value refuses an empty one.)
 std::uint64_t number_option(const std::string& name, const std::string& v);
+// The value of --jobs (and -j): a number from 1 to 1024; throws usage_error otherwise.
+unsigned jobs_option(const std::string& v);  // check_settings.cpp
 
 // The generator's options that gen and diff share: --seed, --valid, --invalid, --max-bytes,
 // --depth, --width. Returns whether args[i] was one of them (gen.cpp). Each command checks

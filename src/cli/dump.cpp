@@ -62,7 +62,10 @@ int run_dump(const std::vector<std::string>& args) {
         else if (args[i] == "--positions") o.json.positions = true;
         else if (auto pr = option_value(args, i, "--profile")) o.prof = profile_option(*pr);
         else if (filter_argument(args, i, filters)) continue;
-        else if (args[i].size() > 1 && args[i][0] == '-') throw usage_error{"unknown option " + args[i]};
+        else if (args[i] == "--") {  // the end of the options: what follows are files
+            inputs.insert(inputs.end(), args.begin() + static_cast<std::ptrdiff_t>(i) + 1, args.end());
+            break;
+        } else if (args[i].size() > 1 && args[i][0] == '-') throw usage_error{"unknown option " + args[i]};
         else inputs.push_back(args[i]);
     }
     if (inputs.empty()) throw usage_error{"dump needs an input file"};

@@ -48,7 +48,7 @@ int fix_one(const std::string& in, const fix_options& o) {
     const std::string_view bytes = r.bytes();
     const fix_result f = fix(r);
 
-    for (const auto& d : fix_findings(r, f)) print_loaded(std::cerr, r, d, shown, bytes, output_format::text);
+    print_all_loaded(std::cerr, r, fix_findings(r, f), shown, bytes);
     if (f.trees.empty()) {
         std::cerr << "sgfcheck: " << shown << " holds no game tree; nothing written\n";
         return exit_errors;
@@ -85,7 +85,10 @@ int run_fix(const std::vector<std::string>& args) {
     rewrite_parser where;
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (auto cs = option_value(args, i, "--charset")) o.load.charset = *cs;
-        else if (where.argument(args, i)) continue;
+        else if (args[i] == "--") {  // the end of the options: what follows are files
+            inputs.insert(inputs.end(), args.begin() + static_cast<std::ptrdiff_t>(i) + 1, args.end());
+            break;
+        } else if (where.argument(args, i)) continue;
         else if (args[i].size() > 1 && args[i][0] == '-') throw usage_error{"unknown option " + args[i]};
         else inputs.push_back(args[i]);
     }

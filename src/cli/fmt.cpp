@@ -33,10 +33,11 @@ int fmt_one(const std::string& in, const fmt_options& o) {
         std::cerr << "sgfcheck: " << shown << " has syntax errors; nothing written (sgfcheck fix repairs files)\n";
         return exit_errors;
     }
-    if (o.write.how == write_mode::dry_run)  // the diff of the texts (a UTF-16 file's bytes would be no lines)
-        return print_diff(r.converted ? r.text() : bytes, write(r.trees, o.layout), shown);
-    if (!r.converted)
+    const bool dry_run = o.write.how == write_mode::dry_run;
+    if (!r.converted) {
+        if (dry_run) return print_diff(bytes, write(r.trees, o.layout), shown);
         return deliver(in, bytes, o.write, [&](const write_sink& sink) { write_to(r.trees, sink, o.layout); });
+    }
     // Back into the file's charset. Text that decoded to valid UTF-8 came from characters of
     // the charset, so it encodes back; bytes that were no character in it (kept verbatim,
     // W005) cannot: nothing is written then.
@@ -48,6 +49,11 @@ int fmt_one(const std::string& in, const fmt_options& o) {
         return exit_errors;
     };
     if (!is_valid_utf8(r.text())) return cannot();
+    if (dry_run) {  // the diff of the texts (a UTF-16 file's bytes would be no lines), when the run would write
+        const std::string after = write(r.trees, o.layout);
+        if (!encode_from_utf8(after, charset)) return cannot();
+        return print_diff(r.text(), after, shown);
+    }
     if (charset.starts_with("ISO-2022")) {  // stateful: one piece, no shift state cut
         const auto encoded = encode_from_utf8(write(r.trees, o.layout), charset);
         if (!encoded) return cannot();
@@ -97,12 +103,10 @@ int run_fmt(const std::vector<std::string>& args) {
     rewrite_parser where;
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (auto cs = option_value(args, i, "--charset")) o.load.charset = *cs;
-        else if (auto w = option_value(args, i, "--width")) {
-            try {
-                o.layout.width = std::stoul(*w);
-            } catch (const std::exception&) {
-                throw usage_error{"--width needs a number"};
-            }
+        else if (auto w = option_value(args, i, "--width")) o.layout.width = static_cast<std::size_t>(number_option("--width", *w));
+        else if (args[i] == "--") {  // the end of the options: what follows are files
+            inputs.insert(inputs.end(), args.begin() + static_cast<std::ptrdiff_t>(i) + 1, args.end());
+            break;
         } else if (where.argument(args, i)) continue;
         else if (args[i].size() > 1 && args[i][0] == '-') throw usage_error{"unknown option " + args[i]};
         else inputs.push_back(args[i]);

@@ -85,13 +85,15 @@ int run_gen(const std::vector<std::string>& args) {
             if (!o.force) throw usage_error{"gen: no mutation " + *m + " (sgfcheck gen --list)"};
             o.mode = gen_mode::invalid;
         } else if (auto g = option_value(args, i, "--gm")) {
-            o.gm = static_cast<int>(number_option("--gm", *g));
+            const std::uint64_t gm = number_option("--gm", *g);
+            o.gm = gm <= 1000 ? static_cast<int>(gm) : 0;  // (not cut to int: 4294967297 is no GM[1])
             const auto* game = find_game(o.gm);
             if (game == nullptr || !game->has_page) throw usage_error{"gen: --gm must be a game with a page: 1, 6, 9, 11, 18, 19, 20 or 21"};
         } else if (a == "--no-private") {
             o.private_properties = false;
         } else if (auto d2 = option_value(args, i, "-o")) {
             out_dir = *d2;
+        } else if (a == "--" && i + 1 == args.size()) {  // the end of the options (gen takes no operands)
         } else {
             throw usage_error{"gen: unknown argument " + a};
         }

@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <charconv>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -105,6 +106,11 @@ int finish_stdout() {
     return exit_usage;
 }
 
+int finish_stderr() {
+    std::cerr.flush();
+    return !std::cerr || std::fflush(stderr) != 0 || std::ferror(stderr) ? exit_usage : exit_ok;
+}
+
 profile profile_option(const std::string& v) {
     if (const auto p = find_profile(v)) return *p;
     throw usage_error{"--profile must be ff4, current or hex"};
@@ -112,33 +118,36 @@ profile profile_option(const std::string& v) {
 
 std::optional<std::string> option_value(const std::vector<std::string>& args, std::size_t& i, std::string_view name) {
     const std::string& a = args[i];
-    if (a.size() > name.size() && a.compare(0, name.size(), name) == 0 && a[name.size()] == '=')
-        return a.substr(name.size() + 1);
-    if (a == name) {
+    std::optional<std::string> v;
+    if (a.size() >= name.size() + 1 && a.compare(0, name.size(), name) == 0 && a[name.size()] == '=') {
+        v = a.substr(name.size() + 1);
+    } else if (a == name) {
         if (i + 1 >= args.size()) throw usage_error{std::string(name) + " needs a value"};
-        return args[++i];
+        v = args[++i];
     }
-    return std::nullopt;
+    // No option takes an empty value: --charset= or -o '' is a mistake, not "none".
+    if (v && v->empty()) throw usage_error{std::string(name) + " needs a value, not an empty one"};
+    return v;
 }
 
+// Numbers are read whole, by from_chars: no sign, no white space, nothing after ("5x"), no
+// overflow (std::stoul took "-1" as 2^64-1 and "5x" as 5).
 double seconds_option(const std::string& v) {
     double s = -1;
-    try {
-        s = std::stod(v);
-    } catch (const std::exception&) {  // not a number: rejected below
-    }
-    if (!(s > 0) || !std::isfinite(s)) throw usage_error{"--timeout needs a positive number of seconds"};
+    const char* end = v.data() + v.size();
+    const auto [at, ec] = std::from_chars(v.data(), end, s);
+    if (ec != std::errc() || at != end || !(s > 0) || !std::isfinite(s))
+        throw usage_error{"--timeout needs a positive number of seconds, not '" + v + "'"};
     return s;
 }
 
 std::uint64_t number_option(const std::string& name, const std::string& v) {
-    try {
-        std::size_t used = 0;
-        const auto n = std::stoull(v, &used);
-        if (used == v.size() && !v.empty() && v[0] != '-') return n;
-    } catch (const std::exception&) {
-    }
-    throw usage_error{name + " needs a non-negative number"};
+    std::uint64_t n = 0;
+    const char* end = v.data() + v.size();
+    const auto [at, ec] = std::from_chars(v.data(), end, n);
+    if (ec == std::errc::result_out_of_range) throw usage_error{name + " is too large: " + v};
+    if (ec != std::errc() || at != end) throw usage_error{name + " needs a non-negative whole number, not '" + v + "'"};
+    return n;
 }
 
 }  // namespace sgf::cli

@@ -103,7 +103,9 @@ int dispatch(const std::vector<std::string>& args) {
 
 int main(int argc, char** argv) {
     const int status = dispatch(std::vector<std::string>(argv + 1, argv + argc));
-    // A report that could not be written (sgfcheck x.sgf > /dev/full) is an error, not 0.
+    // A report that could not be written (sgfcheck x.sgf > /dev/full; fix's report of its
+    // changes with 2>/dev/full) is an error, not 0.
     const int written = sgf::cli::finish_stdout();
+    if (sgf::cli::finish_stderr() != sgf::cli::exit_ok) return sgf::cli::exit_usage;
     return written != sgf::cli::exit_ok ? written : status;
 }

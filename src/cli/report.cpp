@@ -1,6 +1,7 @@
 // Diagnostics as text (gcc style with a clipped excerpt) or JSON Lines.
 #include <iostream>
 #include <ostream>
+#include <sstream>
 
 #include "cli.hpp"
 #include "loaded.hpp"
@@ -149,12 +150,25 @@ void print_loaded(std::ostream& os, const load_result& r, const diagnostic& d, s
     print_diagnostic(os, shown, file, r.text(), format, color);
 }
 
+void print_all_loaded(std::ostream& os, const load_result& r, const std::vector<diagnostic>& ds, std::string_view file,
+                      std::string_view bytes) {
+    std::ostringstream buffer;
+    for (const diagnostic& d : ds) {
+        print_loaded(buffer, r, d, file, bytes, output_format::text);
+        if (buffer.tellp() >= 1 << 16) {
+            os << std::move(buffer).str();
+            buffer.str({});
+        }
+    }
+    os << std::move(buffer).str();
+}
+
 std::optional<loaded_input> load_input(const std::string& in, const load_options& options, bool print_findings) {
     auto read = read_input_reported(in);
     if (!read) return std::nullopt;
     loaded_input l{in == "-" ? "<stdin>" : in, charset_usage_errors([&] { return load(std::move(*read), options); })};  // not copied
     if (print_findings)
-        for (const auto& d : l.r.diagnostics) print_loaded(std::cerr, l.r, d, l.shown, l.r.bytes(), output_format::text);
+        print_all_loaded(std::cerr, l.r, l.r.diagnostics, l.shown, l.r.bytes());
     return l;
 }
 

@@ -271,6 +271,9 @@ int run_stats(const std::vector<std::string>& args) {
             top = static_cast<std::size_t>(number_option("--top", *t));
         } else if (jobs_argument(args, i, jobs)) {
         } else if (filter_argument(args, i, filters)) {
+        } else if (a == "--") {  // the end of the options: what follows are files
+            paths.insert(paths.end(), args.begin() + static_cast<std::ptrdiff_t>(i) + 1, args.end());
+            break;
         } else if (a.size() > 1 && a[0] == '-') {
             throw usage_error{"stats: unknown option " + a};
         } else {

@@ -4,6 +4,7 @@
 // and an honest message for everything else (a directory, a device, a symlink loop).
 #include "input/read_file.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <string>
 #include <system_error>
@@ -85,6 +86,39 @@ std::string read_sized(int fd, const std::string& name, std::uint64_t size) {
         fail_saying(EIO, "cannot read " + name + ": it grew while being read (" + std::to_string(size) + " bytes, then " +
                       std::to_string(more.size()) + " more)");
     return out;
+}
+
+file_pieces::file_pieces(int fd, std::string name, std::uint64_t size, std::uint64_t from, std::uint64_t to)
+    : fd_(fd), name_(std::move(name)), size_(size), at_(std::min(from, size)), to_(std::min(to, size)) {}
+
+std::size_t file_pieces::read(char* out, std::size_t n) {
+    n = static_cast<std::size_t>(std::min<std::uint64_t>(n, to_ - at_));
+    std::size_t got = 0;
+    while (got < n) {
+        const ssize_t k = ::pread(fd_, out + got, n - got, static_cast<off_t>(at_ + got));
+        if (k < 0 && errno == EINTR) continue;
+        if (k < 0) fail_errno(errno, "cannot read " + name_);
+        if (k == 0)
+            fail_saying(EIO, "cannot read " + name_ + ": it was truncated while being read (" + std::to_string(at_ + got) +
+                                 " of " + std::to_string(size_) + " bytes)");
+        got += static_cast<std::size_t>(k);
+    }
+    at_ += got;
+    if (at_ == size_ && got > 0) {
+        // Grown meanwhile (a file still being written): as read_sized says it.
+        std::string more;
+        char probe = 0;
+        ssize_t k = ::pread(fd_, &probe, 1, static_cast<off_t>(size_));
+        while (k < 0 && errno == EINTR) k = ::pread(fd_, &probe, 1, static_cast<off_t>(size_));
+        if (k > 0) {
+            if (::lseek(fd_, static_cast<off_t>(size_), SEEK_SET) < 0) fail_errno(errno, "cannot read " + name_);
+            if (!read_until_end(fd_, name_, more, max_source_size - 1 - size_))
+                fail_saying(EFBIG, too_large(name_, max_source_size - 1, true));
+            fail_saying(EIO, "cannot read " + name_ + ": it grew while being read (" + std::to_string(size_) + " bytes, then " +
+                                 std::to_string(more.size()) + " more)");
+        }
+    }
+    return got;
 }
 
 }  // namespace detail

@@ -14,4 +14,23 @@ namespace sgf::detail {
 // when it holds fewer (truncated while being read) or more (grown meanwhile).
 [[nodiscard]] std::string read_sized(int fd, const std::string& name, std::uint64_t size);
 
+// A regular file (or a byte range of one) read in pieces, for readers that keep only a
+// bounded window of it (check/stream.cpp). The same checks as read_sized: an error when the
+// file turns out shorter than fstat said (truncated while being read) or longer (grown
+// meanwhile). pread, so that several readers may share one descriptor.
+class file_pieces {
+public:
+    // Bytes [from, to) of `fd`, a regular file fstat said holds `size` bytes.
+    file_pieces(int fd, std::string name, std::uint64_t size, std::uint64_t from = 0, std::uint64_t to = ~0ull);
+    // Reads up to `n` more bytes into `out`; returns how many (0: the range is read).
+    std::size_t read(char* out, std::size_t n);
+    [[nodiscard]] bool done() const noexcept { return at_ == to_; }
+    [[nodiscard]] std::uint64_t at() const noexcept { return at_; }  // the next byte's file offset
+
+private:
+    int fd_;
+    std::string name_;
+    std::uint64_t size_, at_, to_;
+};
+
 }  // namespace sgf::detail

@@ -6,6 +6,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "parse/input_report.hpp"
 #include "parse/parse_source.hpp"
 #include "sgf/charset.hpp"
 #include "sgf/properties.hpp"
@@ -17,164 +18,13 @@ namespace sgf {
 
 namespace {
 
-// At most this many W005 per file, then one that says more follow: a file read in the
-// wrong charset would otherwise give a line per character.
-constexpr std::size_t max_invalid_reports = 100;
-
-bool all_ascii(std::string_view s) noexcept {
-    return std::all_of(s.begin(), s.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
-}
-
-std::string hex_bytes(std::string_view s) {
-    static constexpr char hex[] = "0123456789ABCDEF";
-    std::string out;
-    for (std::size_t i = 0; i < s.size() && i < 8; ++i) {
-        if (i) out += ' ';
-        const auto c = static_cast<unsigned char>(s[i]);
-        out += hex[c >> 4];
-        out += hex[c & 15];
-    }
-    if (s.size() > 8) out += " ...";
-    return out;
-}
-
-std::string trim(std::string s) {
-    const auto b = s.find_first_not_of(' ');
-    if (b == std::string::npos) return {};
-    return s.substr(b, s.find_last_not_of(' ') - b + 1);
-}
-
-// The root's CA property, its identifier read as every stage reads it (ff4_ident_of: the
-// upper-case letters). FF[1]-FF[3] readers drop lowercase letters, so "CharSet" is CS, not
-// CA: CA exists only in FF[4] (ff1-4_property_index.txt "CA ---4"), which allows no lowercase.
-std::optional<property> root_ca(const game_tree& t) {
-    for (const property& p : t.front().properties())
-        if (ff4_ident_of(p.ident()) == "CA") return p;
-    return std::nullopt;
-}
-
-// Canonical name of a charset (find_charset), or the name itself when only iconv knows it;
-// empty when neither does.
-std::string canonical_charset(std::string_view name) {
-    if (const auto m = find_charset(name)) return std::string(m->info.name);
-    if (name.empty()) return {};
-    return decode_to_utf8("", name).ok() ? std::string(name) : std::string();
-}
-
-// Whether the grammar may scan raw bytes of this charset (charset_info::ascii_safe). Names
-// only iconv knows are converted whole: always right, if slower.
-bool scannable(std::string_view name) {
-    const auto m = find_charset(name);
-    return m && m->info.ascii_safe;
-}
-
-// Whether `name` reads the printable ASCII characters (and tab, LF, CR) as themselves.
-bool reads_ascii(const std::string& name) {
-    if (const auto m = find_charset(name)) return m->info.ascii_compatible;
-    static const std::string ascii = [] {
-        std::string s = "\t\n\r";
-        for (char ch = 0x20; ch < 0x7f; ++ch) s += ch;
-        return s;
-    }();
-    const decoded d = decode_to_utf8(ascii, name);
-    return d.ok() && d.utf8 == ascii;
-}
+using detail::all_ascii;
+using detail::charset_choice;
+using detail::input_report;
+using detail::root_ca;
+using detail::scannable;
 
 bool is_utf(std::string_view name, std::string_view family) { return name.substr(0, family.size()) == family; }
-
-bool same_unicode_family(std::string_view a, std::string_view b) {
-    auto fam = [](std::string_view n) { return n.substr(0, 6); };  // "UTF-16", "UTF-32", "UTF-8"
-    return fam(a) == fam(b);
-}
-
-// Collects the input findings and gives them file positions.
-class input_report {
-public:
-    input_report(std::shared_ptr<const detail::source> raw, bool lenient)
-        : raw_(std::move(raw)), bytes_(raw_->view()), lenient_(lenient) {}
-
-    void use_source(std::shared_ptr<const detail::source> s) { src_ = std::move(s); }
-
-    [[nodiscard]] position at(std::uint64_t file_offset) {
-        if (file_offset == 0) return {0, 1, 1};  // the file as a whole (a BOM the conversion skipped)
-        if (src_ && src_->original) return src_->position_of(src_->original->to_utf8(file_offset));
-        return raw_->position_of(file_offset);  // the file's own line table, built once
-    }
-
-    // The input stage's findings do not depend on FF or profile: the row's level (and its
-    // lenient form), a message on one line.
-    void add(rule r, position where, std::string message, std::string hint) {
-        rule_level l = level_of(r);
-        if (lenient_ && info(r).recovery && l == rule_level::error) l = rule_level::warning;
-        diagnostic d = make_diagnostic(r, severity_of(l));
-        d.where = where;
-        d.message = detail::one_line(message);
-        d.hint = detail::one_line(hint);
-        found.push_back(std::move(d));
-    }
-
-    // W005 for each invalid sequence (offsets in the file), up to the limit.
-    void invalid(const std::vector<invalid_sequence>& seqs, std::string_view charset) {
-        for (const invalid_sequence& s : seqs) {
-            if (invalid_reported_ > max_invalid_reports) return;
-            if (invalid_reported_++ == max_invalid_reports) {
-                add(rule::invalid_bytes, at(s.offset), "more bytes that are not characters in " + std::string(charset) + " follow",
-                    "not listed one by one; all are kept verbatim. Is the charset right? Give it with --charset NAME");
-                return;
-            }
-            const std::string_view seq = bytes_.substr(s.offset, s.length);
-            const bool cut = s.offset + s.length < bytes_.size() && bytes_[s.offset + s.length] == ']';
-            add(rule::invalid_bytes, at(s.offset), "bytes " + hex_bytes(seq) + " are not a character in " + std::string(charset),
-                cut ? "kept verbatim; probably a character cut off at the end of the value"
-                    : "kept verbatim, never dropped; if the charset is wrong, give it with --charset NAME");
-        }
-    }
-
-    [[nodiscard]] bool ascii_only() const noexcept { return all_ascii(bytes_); }
-
-    std::vector<diagnostic> found;
-
-private:
-    std::shared_ptr<const detail::source> raw_;  // the file's bytes
-    std::string_view bytes_;
-    bool lenient_;
-    std::shared_ptr<const detail::source> src_;  // their UTF-8 conversion, when there is one
-    std::size_t invalid_reported_ = 0;
-};
-
-// W003 / I001 / W004 about the spelling of one CA value; the canonical name or "".
-std::string check_ca_spelling(input_report& rep, const property& ca) {
-    const std::string label = trim(ca.front().simple_text());
-    const auto m = find_charset(label);
-    if (m && m->spelling == charset_spelling::preferred && !m->info.decoder.empty()) return std::string(m->info.name);
-    const position where = ca.front().pos();  // only when there is something to say
-    if (!m) {
-        const std::string iconv_name = canonical_charset(label);
-        if (!iconv_name.empty()) return iconv_name;  // not registered here, but iconv reads it
-        rep.add(rule::ca_unknown, where, "CA[" + label + "] names no charset sgfcheck knows",
-                "the text is read in the charset guessed from its bytes; give it with --charset NAME");
-        return {};
-    }
-    const std::string name(m->info.name);
-    if (m->info.decoder.empty()) {  // in the registry (RFC 1345, IANA), but iconv cannot read it
-        // one in which ASCII text is other bytes (EBCDIC) cannot be the file's whatever its
-        // bytes: W025 by its name, no decoder needed
-        if (!m->info.ascii_compatible) return name;
-        // (a file of ASCII bytes needs no decoder: its text reads the same in any of them)
-        if (rep.ascii_only()) return {};
-        rep.add(rule::ca_unknown, where, "CA[" + label + "] is a registered charset (RFC 1345 / IANA: " + name +
-                                             ") that sgfcheck has no decoder for",
-                "the text is read in the charset guessed from its bytes; give it with --charset NAME");
-        return {};
-    }
-    if (m->spelling == charset_spelling::misspelled)
-        rep.add(rule::ca_misspelled, where, "CA[" + label + "] should be CA[" + name + "]",
-                "read as " + name + "; '" + label + "' is no registered name or alias (sgfcheck fix writes CA[UTF-8])");
-    else if (m->spelling == charset_spelling::registered)
-        rep.add(rule::ca_alias, where, "CA[" + label + "] is a registered alias of " + name,
-                "allowed (RFC 1345 aliases); the preferred name is " + name);
-    return name;
-}
 
 std::string_view confidence_word(guess_confidence c) {
     switch (c) {
@@ -186,15 +36,10 @@ std::string_view confidence_word(guess_confidence c) {
     return "";
 }
 
-struct choice {
-    std::string charset;
-    charset_origin origin = charset_origin::ascii;
-};
-
 // The guess for a file without a usable CA (I002 / W006), or US-ASCII when it is plain ASCII.
 // UTF-16/32 without a byte order mark are taken only when the bytes hold no game tree as
 // they are (`wide_allowed`): a NUL inside a value of an ASCII file is no UTF-16.
-choice guess(input_report& rep, std::string_view bytes, std::string_view why, bool wide_allowed) {
+charset_choice guess(input_report& rep, std::string_view bytes, std::string_view why, bool wide_allowed) {
     const bool has_nul = bytes.substr(0, 1 << 16).find('\0') != std::string_view::npos;
     if (all_ascii(bytes) && !(has_nul && wide_allowed)) return {"US-ASCII", charset_origin::ascii};
     charset_guess g = guess_charset(bytes);
@@ -249,12 +94,12 @@ load_result load(std::string file, const load_options& options) {
     load_result r;
 
     // 1.-2. The caller's charset or a UTF-16/32 byte order mark decide before parsing.
-    choice chosen;
+    charset_choice chosen;
     std::string first_ca;           // canonical name of the first tree's CA, once looked up
     bool first_ca_checked = false;  // its spelling was reported already
     const auto bom = detect_bom(bytes);
     if (!options.charset.empty()) {
-        chosen = {canonical_charset(options.charset), charset_origin::option};
+        chosen = {detail::canonical_charset(options.charset), charset_origin::option};
         if (chosen.charset.empty()) throw std::invalid_argument("unknown charset '" + options.charset + "'");
     } else if (bom && bom->charset != "UTF-8") {
         chosen = {std::string(bom->charset), charset_origin::bom};
@@ -290,34 +135,16 @@ load_result load(std::string file, const load_options& options) {
         // 3.-4. Parse the bytes as ASCII-compatible text; CA or a guess decides the rest.
         static_cast<parse_result&>(r) = detail::parse_source(raw, popts);
         std::optional<property> ca;
-        if (!r.trees.empty()) ca = root_ca(r.trees[0]);
+        if (!r.trees.empty()) ca = root_ca(r.trees[0].front());
         if (bom) {  // UTF-8 (parse reported W001)
             chosen = {"UTF-8", charset_origin::bom};
         } else if (ca) {
-            std::string name = check_ca_spelling(rep, *ca);
+            const std::string name = detail::first_tree_charset(rep, *ca);
             first_ca_checked = true;
-            const auto m = find_charset(name);
-            if (!name.empty() && !reads_ascii(name)) {
-                // 000_*: "SGF uses the US ASCII char-set for all its property identifiers and
-                // property values, except SimpleText & Text": a charset in which ASCII text is
-                // other bytes (UTF-16, EBCDIC, UTF-7, 7-bit national sets) cannot be the file's,
-                // whose game tree was just read as ASCII; the file is not converted through it
-                rep.add(rule::ca_contradicts, ca->front().pos(),
-                        "CA[" + trim(ca->front().simple_text()) + "] but the file is not " + name +
-                            (m && m->info.unit > 1 ? std::string()
-                                                   : ": in " + name + " ASCII text is other bytes, and SGF is ASCII "
-                                                                      "outside SimpleText and Text (000_*)"),
-                        "its game tree reads as ASCII text; the charset was guessed instead");
-                name.clear();
-            }
             first_ca = name;
             if (!name.empty()) chosen = {name, charset_origin::declared};
-            // The CA is honoured, as FF[4] says; but text in valid UTF-8 under a legacy CA is
-            // the most common mislabel, so say so.
-            if (!name.empty() && name != "UTF-8" && name != "US-ASCII" && scannable(name) && !all_ascii(bytes) &&
-                is_valid_utf8(bytes))
-                rep.add(rule::ca_contradicts, ca->front().pos(), "CA[" + trim(ca->front().simple_text()) + "] but the text is valid UTF-8",
-                        "read as " + name + ", as CA says; if the text is UTF-8, give --charset UTF-8 (sgfcheck fix then writes it right)");
+            if (detail::legacy_charset(name) && !all_ascii(bytes) && is_valid_utf8(bytes))
+                detail::report_utf8_under_legacy_ca(rep, *ca, name);
         }
         if (chosen.charset.empty()) chosen = guess(rep, bytes, ca ? "the CA value cannot be used" : "no CA", r.trees.empty());
         if (!scannable(chosen.charset) && chosen.charset != "US-ASCII") {
@@ -332,43 +159,17 @@ load_result load(std::string file, const load_options& options) {
     // Every tree's CA: spelling, and whether it can be honoured.
     const auto trees = r.trees.trees();
     for (std::size_t i = 0; i < trees.size(); ++i) {
-        std::string cs = chosen.charset;
-        const auto ca = root_ca(trees[i]);
-        const bool first = i == 0;
+        const auto ca = root_ca(trees[i].front());
         std::string name;
-        if (ca) name = first && first_ca_checked ? first_ca : check_ca_spelling(rep, *ca);
-        if (ca && !name.empty()) {
-            const std::string label = trim(ca->front().simple_text());
-            if (chosen.origin == charset_origin::option) {
-                if (name != chosen.charset)
-                    rep.add(rule::charset_option, ca->front().pos(), "--charset " + chosen.charset + " overrides CA[" + label + "]",
-                            "the text is read as " + chosen.charset);
-            } else if (chosen.origin == charset_origin::bom) {
-                if (!same_unicode_family(name, chosen.charset) && !(chosen.charset == "UTF-8" && name == "US-ASCII"))
-                    rep.add(rule::ca_contradicts, ca->front().pos(), "CA[" + label + "] contradicts the " + chosen.charset + " byte order mark",
-                            "the byte order mark wins: the text is read as " + chosen.charset);
-            } else if (r.converted) {
-                if (!charset_compatible(name, chosen.charset))
-                    rep.add(rule::ca_contradicts, ca->front().pos(),
-                            "game tree " + std::to_string(i + 1) + " declares CA[" + label + "], but the file was converted from " +
-                                chosen.charset + " as a whole",
-                            "its text was read as " + chosen.charset + "; split the collection into files of one charset");
-            } else if (scannable(name)) {
-                cs = name;  // ASCII-safe: this tree's values are decoded in its own charset
-            } else if (!charset_compatible(name, chosen.charset)) {
-                rep.add(rule::ca_contradicts, ca->front().pos(),
-                        "game tree " + std::to_string(i + 1) + " declares CA[" + label + "], which would need the whole file converted",
-                        "its text was read as " + chosen.charset + "; split the collection into files of one charset");
-            }
-        }
-        r.tree_charsets.push_back(cs);
+        if (ca) name = i == 0 && first_ca_checked ? first_ca : detail::check_ca_spelling(rep, *ca);
+        r.tree_charsets.push_back(detail::tree_charset(rep, i, ca ? &*ca : nullptr, name, chosen, r.converted));
     }
-    if (chosen.origin == charset_origin::option && (trees.empty() || !root_ca(trees[0])))
+    if (chosen.origin == charset_origin::option && (trees.empty() || !root_ca(trees[0].front())))
         rep.add(rule::charset_option, rep.at(0), "--charset " + chosen.charset + " (the file has no CA)", "the text is read as " + chosen.charset);
 
     // W005: every byte sequence that is not a character, in the charset its tree is read in.
     if (r.converted) {
-        rep.invalid(conversion_errors, chosen.charset);
+        rep.invalid(conversion_errors, chosen.charset, bytes, 0);
     } else {
         // Tree i spans from its '(' to the next tree's (the first from the file's start).
         const std::size_t n = trees.empty() ? 1 : trees.size();
@@ -377,15 +178,11 @@ load_result load(std::string file, const load_options& options) {
             const std::size_t from = i == 0 ? 0 : detail::tree_access::rep(trees[i])->open;
             const std::size_t to = i + 1 < trees.size() ? detail::tree_access::rep(trees[i + 1])->open : bytes.size();
             const std::string& cs = i < r.tree_charsets.size() ? r.tree_charsets[i] : chosen.charset;
-            const std::string_view part = std::string_view(bytes).substr(from, to - from);
-            if (all_ascii(part)) continue;
-            // (only as many as are listed: a 200 MB value is not decoded to be checked)
-            std::vector<invalid_sequence> bad = find_invalid(part, cs, max_invalid_reports + 1);
-            for (auto& s : bad) s.offset += from;
-            rep.invalid(bad, cs);
+            detail::report_invalid(rep, std::string_view(bytes).substr(from, to - from), from, cs);
         }
     }
 
+    rep.resolve();
     r.diagnostics.insert(r.diagnostics.end(), rep.found.begin(), rep.found.end());
     std::stable_sort(r.diagnostics.begin(), r.diagnostics.end(),
                      [](const diagnostic& x, const diagnostic& y) { return x.where.byte < y.where.byte; });

@@ -325,6 +325,11 @@ void report_lowercase_idents(tree_builder& b, const collection& trees, profile p
 
 namespace detail {
 
+void report_utf8_bom(findings& found, const source& src) {
+    const recovery_row& row = row_of(recovery::byte_order_mark);
+    (void)found.add(row.code, 4, src, 0, std::string(row.message), std::string(row.hint));
+}
+
 parse_result parse_source(std::shared_ptr<const source> src, const parse_options& options) {
     parse_result result;
     if (src->bytes.size() >= detail::max_source_size) {
@@ -336,7 +341,7 @@ parse_result parse_source(std::shared_ptr<const source> src, const parse_options
     const char* const end = begin + src->bytes.size();
     const char* start = begin;
     if (src->bytes.size() >= 3 && std::memcmp(begin, "\xEF\xBB\xBF", 3) == 0) {
-        b.report(recovery::byte_order_mark, 0);
+        report_utf8_bom(b.found, *src);
         start += 3;
     }
     bool ok = false;

@@ -51,6 +51,10 @@ findings::findings(profile p, bool lenient) : prof_(p) {
 
 std::size_t findings::add_at(rule_level l, rule r, const source& src, std::uint64_t offset, std::string message,
                              std::string hint, std::optional<std::uint64_t> related, std::string_view subject) {
+    if (record_ != nullptr) {
+        record_->push_back({l, r, offset, std::move(message), std::move(hint), related, std::string(subject)});
+        return npos;
+    }
     ++attempted_;
     if (l == rule_level::off) return npos;
     const severity s = severity_of(l);
@@ -74,6 +78,7 @@ std::size_t findings::add_at(rule_level l, rule r, const source& src, std::uint6
         if (u.count++ == 0) {
             u.src = &src;
             u.offset = offset;
+            unresolved_unlisted_.emplace_back(k, static_cast<std::size_t>(s));
         }
         return npos;
     }
@@ -87,7 +92,78 @@ std::size_t findings::add_at(rule_level l, rule r, const source& src, std::uint6
     return out_.size() - 1;
 }
 
+void findings::replay(std::vector<recorded_finding>&& log, const source& src) {
+    for (recorded_finding& f : log)
+        (void)add_at(f.level, f.which, src, f.offset, std::move(f.message), std::move(f.hint), f.related, f.subject);
+}
+
+std::size_t findings::add_related_at(rule r, int ff, const source& src, std::uint64_t offset, std::string message,
+                                     position related) {
+    const std::size_t before = out_.size();
+    const std::size_t k = add(r, ff, src, offset, std::move(message));
+    if (out_.size() > before) out_.back().related = related;
+    return k;
+}
+
+excerpt excerpt_at(const char* window, const char* window_end, std::uint64_t window_at, std::uint64_t offset) {
+    // What a text report quotes around a finding: up to 160 bytes on each side and the
+    // character that starts at the last of them (report.cpp: 4 * 40 columns)
+    const std::uint64_t window_end_at = window_at + static_cast<std::uint64_t>(window_end - window);
+    const std::uint64_t lo = offset > window_at + 160 ? offset - 160 : window_at;
+    const std::uint64_t hi = std::min(window_end_at, offset + 165);
+    if (offset > window_end_at || lo > hi) return {};
+    return {std::string(window + (lo - window_at), static_cast<std::size_t>(hi - lo)), offset - lo};
+}
+
+void findings::resolve(const source& src, std::uint64_t window_at, line_counter& lines) {
+    const char* const window = src.data();
+    const char* const window_end = window + src.bytes.size();
+    std::vector<std::uint64_t> offsets;
+    for (std::size_t k = resolved_upto_; k < places_.size(); ++k) {
+        const place& p = places_[k];
+        if (p.resolved || p.src != &src) continue;
+        offsets.push_back(p.offset);
+        if (p.related) offsets.push_back(*p.related);
+    }
+    for (const auto& [k, s] : unresolved_unlisted_)
+        if (unlisted_[k][s].src == &src) offsets.push_back(unlisted_[k][s].offset);
+    if (offsets.empty()) return;
+    std::sort(offsets.begin(), offsets.end());
+    offsets.erase(std::unique(offsets.begin(), offsets.end()), offsets.end());
+    std::vector<position> found;
+    found.reserve(offsets.size());
+    for (const std::uint64_t o : offsets) found.push_back(lines.at(window, window_end, window_at, window_at + o));
+    const auto at = [&](std::uint64_t off) {
+        return found[static_cast<std::size_t>(std::lower_bound(offsets.begin(), offsets.end(), off) - offsets.begin())];
+    };
+    if (excerpts_on_) excerpts_.resize(out_.size());
+    for (std::size_t k = resolved_upto_; k < places_.size(); ++k) {
+        place& p = places_[k];
+        if (p.resolved || p.src != &src) continue;
+        out_[k].where = at(p.offset);
+        if (p.related) out_[k].related = at(*p.related);
+        if (excerpts_on_) excerpts_[k] = excerpt_at(window, window_end, window_at, window_at + p.offset);
+        p.resolved = true;
+    }
+    while (resolved_upto_ < places_.size() && places_[resolved_upto_].resolved) ++resolved_upto_;
+    std::erase_if(unresolved_unlisted_, [&](const std::pair<std::size_t, std::size_t>& ks) {
+        unlisted& u = unlisted_[ks.first][ks.second];
+        if (u.src != &src) return false;
+        u.at = at(u.offset);
+        if (excerpts_on_) {
+            unlisted_excerpts_.resize(rule_slots * 3);
+            unlisted_excerpts_[ks.first * 3 + ks.second] = excerpt_at(window, window_end, window_at, window_at + u.offset);
+        }
+        return true;
+    });
+}
+
 std::vector<diagnostic> findings::finish() && {
+    std::vector<excerpt> none;
+    return std::move(*this).finish(none);
+}
+
+std::vector<diagnostic> findings::finish(std::vector<excerpt>& excerpts) && {
     // grouped findings say how many they stand for
     for (diagnostic& d : out_)
         if (d.count > 1) d.message += " (and " + std::to_string(d.count - 1) + " more in this file)";
@@ -102,8 +178,13 @@ std::vector<diagnostic> findings::finish() && {
             d.message = std::to_string(u.count) + " more " + std::string(d.code) + " findings (" +
                         std::string(info(r).title) + ") from here on, not listed";
             d.hint = "sgfcheck lists at most " + std::to_string(listed_per_rule) + " findings of one kind per file";
+            if (u.at) d.where = *u.at;
             out_.push_back(std::move(d));
-            places_.push_back({u.src, u.offset, std::nullopt});
+            places_.push_back({u.src, u.offset, std::nullopt, u.at.has_value()});
+            if (excerpts_on_) {
+                excerpts_.resize(out_.size() - 1);
+                excerpts_.push_back(u.at && !unlisted_excerpts_.empty() ? std::move(unlisted_excerpts_[k * 3 + s]) : excerpt{});
+            }
         }
 
     // positions: per source, every offset wanted (finding and related), ascending, one pass
@@ -115,10 +196,11 @@ std::vector<diagnostic> findings::finish() && {
     for (const source* src : sources) {
         offsets.clear();
         for (const place& p : places_) {
-            if (p.src != src) continue;
+            if (p.src != src || p.resolved) continue;
             offsets.push_back(static_cast<std::uint32_t>(p.offset));
             if (p.related) offsets.push_back(static_cast<std::uint32_t>(*p.related));
         }
+        if (offsets.empty()) continue;
         std::sort(offsets.begin(), offsets.end());
         offsets.erase(std::unique(offsets.begin(), offsets.end()), offsets.end());
         positions_of(*src, offsets, found);
@@ -127,7 +209,7 @@ std::vector<diagnostic> findings::finish() && {
             return found[static_cast<std::size_t>(i)];
         };
         for (std::size_t k = 0; k < places_.size(); ++k) {
-            if (places_[k].src != src) continue;
+            if (places_[k].src != src || places_[k].resolved) continue;
             out_[k].where = at(places_[k].offset);
             if (places_[k].related) out_[k].related = at(*places_[k].related);
         }
@@ -146,6 +228,12 @@ std::vector<diagnostic> findings::finish() && {
     std::vector<diagnostic> sorted;
     sorted.reserve(order.size());
     for (const std::size_t k : order) sorted.push_back(std::move(out_[k]));
+    excerpts.clear();
+    if (excerpts_on_) {
+        excerpts_.resize(out_.size());
+        excerpts.reserve(order.size());
+        for (const std::size_t k : order) excerpts.push_back(std::move(excerpts_[k]));
+    }
     return sorted;
 }
 

@@ -22,6 +22,48 @@
 
 namespace sgf::detail {
 
+// Line and column of ascending file offsets, counted forward from the last one asked for:
+// one pass over the bytes up to the last offset, never a line table. The bytes may come in
+// windows (a file read in pieces): each call passes the window [window, window_end), which
+// starts at file offset `window_at` and holds the bytes from the previous offset on to
+// this one and the byte after it (or the file's end). Line breaks are LF, CR, CRLF and
+// LFCR, one each (000_* "Formatting"), as source::position_of counts them.
+class line_counter {
+public:
+    [[nodiscard]] position at(const char* window, const char* window_end, std::uint64_t window_at, std::uint64_t offset);
+
+private:
+    std::uint64_t scanned_ = 0;     // counted up to here
+    std::uint64_t line_start_ = 0;  // where the current line starts
+    std::uint32_t line_ = 1;
+};
+
+// The bytes around a finding that a text report quotes (src/cli/report.cpp: up to 4 * 40
+// columns on each side of it), and the finding's offset in them: kept for a streamed file,
+// whose bytes are gone when the report is printed.
+struct excerpt {
+    std::string bytes;
+    std::uint64_t at = 0;
+};
+// The excerpt of the finding at file offset `offset` in the window [window, window_end) of
+// the file, which starts at file offset `window_at` (and holds the 160 bytes before the
+// offset, or the file's start, and the 165 after it, or the file's end).
+[[nodiscard]] excerpt excerpt_at(const char* window, const char* window_end, std::uint64_t window_at,
+                                 std::uint64_t offset);
+
+// One call of findings::add_at as it was made, to be made again later (replay): the checker
+// on worker threads records what it finds in a game tree, and the thread that keeps the
+// file's one list adds it in file order, so that caps, groups and positions come out as
+// if one thread had checked every game tree in turn.
+struct recorded_finding {
+    rule_level level;
+    rule which;
+    std::uint64_t offset;
+    std::string message, hint;
+    std::optional<std::uint64_t> related;
+    std::string subject;
+};
+
 class findings {
 public:
     explicit findings(profile p = profile::ff4, bool lenient = false);
@@ -45,7 +87,25 @@ public:
     std::size_t add_at(rule_level l, rule r, const source& src, std::uint64_t offset, std::string message,
                        std::string hint = {}, std::optional<std::uint64_t> related = std::nullopt,
                        std::string_view subject = {});
+    // The same with the related place given as a position already (a place in bytes a
+    // streamed file no longer holds).
+    std::size_t add_related_at(rule r, int ff, const source& src, std::uint64_t offset, std::string message,
+                               position related);
     static constexpr std::size_t npos = static_cast<std::size_t>(-1);
+
+    // A streamed file (check/stream.cpp): the findings at `src` so far get their positions
+    // now, while `src` holds their bytes: `src` is the window [window, window_end) of the
+    // file, which starts at file offset `window_at`; offsets in `src` are window offsets,
+    // positions name file offsets. With `excerpts`, each also keeps the bytes around it that
+    // a text report quotes (finish_excerpts). Findings resolved so are left alone by finish().
+    void resolve(const source& src, std::uint64_t window_at, line_counter& lines);
+    void keep_excerpts() { excerpts_on_ = true; }
+    // While `log` is set, add_at records its call there instead (nullptr: adds again).
+    void record_into(std::vector<recorded_finding>* log) noexcept { record_ = log; }
+    // The recorded calls, made now at `src`.
+    void replay(std::vector<recorded_finding>&& log, const source& src);
+    // finish(), and the excerpt of each finding in the same order (when kept).
+    [[nodiscard]] std::vector<diagnostic> finish(std::vector<excerpt>& excerpts) &&;
 
     [[nodiscard]] diagnostic& operator[](std::size_t i) noexcept { return out_[i]; }
     // How many findings were added, listed or not, off or not.
@@ -63,12 +123,15 @@ private:
         const source* src;
         std::uint64_t offset;
         std::optional<std::uint64_t> related;
+        bool resolved = false;  // by resolve(): `where` and `related` are set
     };
     struct unlisted {
         std::uint64_t count = 0;
         const source* src = nullptr;  // of the first one not listed
         std::uint64_t offset = 0;
+        std::optional<position> at;   // its position, when resolve() gave it one
     };
+
     static constexpr std::size_t rule_slots = 256;
     profile prof_;
     std::uint64_t attempted_ = 0;
@@ -78,6 +141,13 @@ private:
     std::array<std::uint32_t, rule_slots> listed_{};
     std::array<std::array<unlisted, 3>, rule_slots> unlisted_{};  // [rule][severity]
     std::unordered_map<std::string, std::size_t> groups_;       // rule, level, subject -> index
+    // resolve(): places before this index are resolved; unlisted_ entries to resolve
+    std::size_t resolved_upto_ = 0;
+    std::vector<std::pair<std::size_t, std::size_t>> unresolved_unlisted_;
+    std::vector<recorded_finding>* record_ = nullptr;
+    bool excerpts_on_ = false;
+    std::vector<excerpt> excerpts_;  // per out_ entry, when kept
+    std::vector<excerpt> unlisted_excerpts_;  // [rule * 3 + severity], when kept
 };
 
 // The same text on one line: line breaks and other control characters as \n, \r, \t, \xHH.
@@ -87,5 +157,6 @@ private:
 
 // Positions of `offsets` (ascending) in `src`, as source::position_of gives them, in one pass.
 void positions_of(const source& src, const std::vector<std::uint32_t>& offsets, std::vector<position>& out);
+
 
 }  // namespace sgf::detail

@@ -1,7 +1,8 @@
-// Line and column of the checker's findings: one forward pass per source over the bytes up
-// to the last finding, jumping from line break to line break (16 bytes at a time), instead
-// of a line table of the whole file. Counts exactly as source::position_of: LF, CR, CRLF
+// Line and column of the findings: one forward pass over the bytes up to the last finding,
+// jumping from line break to line break (16 bytes at a time), instead of a line table of
+// the whole file; a streamed file is counted the same way, window by window. Counts exactly as source::position_of: LF, CR, CRLF
 // and LFCR are one line break each (000_* "Formatting"); a test compares both.
+#include <algorithm>
 #include <cstring>
 
 #include "table/findings.hpp"
@@ -40,6 +41,33 @@ bool converted(const S& s) {
 
 }  // namespace
 
+position line_counter::at(const char* window, const char* window_end, std::uint64_t window_at,
+                          std::uint64_t offset) {
+    const char* const end = window_end;
+    const char* p = window + (scanned_ - window_at);  // scanned up to here
+    const char* const target = window + (std::min<std::uint64_t>(offset, window_at + static_cast<std::uint64_t>(window_end - window)) - window_at);
+    for (;;) {
+        const char* b = next_break(p, target);
+        if (b >= target) {
+            p = target;
+            break;
+        }
+        // a CRLF or LFCR pair is one break; the next line starts after it
+        const char* next = b + 1;
+        if (next < end && (*next == '\n' || *next == '\r') && *next != *b) ++next;
+        if (next > target) {  // the target is the second byte of a pair: still this line
+            p = b;
+            break;
+        }
+        ++line_;
+        line_start_ = window_at + static_cast<std::uint64_t>(next - window);
+        p = next;
+    }
+    scanned_ = window_at + static_cast<std::uint64_t>(p - window);
+    const std::uint64_t at = window_at + static_cast<std::uint64_t>(target - window);
+    return {offset, line_, static_cast<std::uint32_t>(at - line_start_ + 1)};
+}
+
 void positions_of(const source& src, const std::vector<std::uint32_t>& offsets, std::vector<position>& out) {
     out.clear();
     out.reserve(offsets.size());
@@ -49,30 +77,8 @@ void positions_of(const source& src, const std::vector<std::uint32_t>& offsets, 
     }
     const char* const base = src.data();
     const char* const end = base + src.bytes.size();
-    const char* p = base;             // scanned up to here
-    const char* line_start = base;
-    std::uint32_t line = 1;
-    for (const std::uint32_t o : offsets) {
-        const char* const target = base + std::min<std::size_t>(o, src.bytes.size());
-        for (;;) {
-            const char* b = next_break(p, target);
-            if (b >= target) {
-                p = target;
-                break;
-            }
-            // a CRLF or LFCR pair is one break; the next line starts after it
-            const char* next = b + 1;
-            if (next < end && (*next == '\n' || *next == '\r') && *next != *b) ++next;
-            if (next > target) {  // the target is the second byte of a pair: still this line
-                p = b;
-                break;
-            }
-            ++line;
-            line_start = next;
-            p = next;
-        }
-        out.push_back({o, line, static_cast<std::uint32_t>(target - line_start + 1)});
-    }
+    line_counter lines;
+    for (const std::uint32_t o : offsets) out.push_back(lines.at(base, end, 0, o));
 }
 
 }  // namespace sgf::detail

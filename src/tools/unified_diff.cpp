@@ -1,10 +1,16 @@
 // A unified diff of two texts by lines (fix --dry-run), as diff -u writes it: Myers' O(ND)
 // difference in linear space (the middle snake, "An O(ND) Difference Algorithm and Its
-// Variations", 1986, section 4b). A search that would cost more than a budget of
-// diagonals reports the rest of that part as replaced instead (as GNU diff's heuristic
-// does): the diff stays correct, only less minimal, and time stays near linear.
+// Variations", 1986, section 4b), with the search kept inside the edit graph as GNU diff's
+// diag() keeps it: only the diagonals k = x - y that cross the part compared are searched
+// (without that bound the search ran past both ends of its arrays when the two sides'
+// line counts differ a lot: fix --dry-run aborted on 212 of the 686 legacy files, issue 20).
+// A search that would cost more than a budget of edit steps reports the rest of that part
+// as replaced instead (as GNU diff's heuristic does): the diff stays correct, only less
+// minimal, and time stays near linear.
 #include <algorithm>
 #include <cstdint>
+#include <limits>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,39 +34,48 @@ namespace {
 
 enum class op : std::uint8_t { same, del, ins };
 
+using index = std::ptrdiff_t;
+
+// A run of equal lines a[x,u) == b[y,v) on an optimal path of a part.
+struct snake {
+    index x, y, u, v;
+};
+
 class differ {
 public:
-    differ(const std::vector<std::string_view>& a, const std::vector<std::string_view>& b) : a_(a), b_(b) {
-        const std::size_t n = a.size() + b.size() + 2;
-        fwd_.resize(2 * n + 1);
-        bwd_.resize(2 * n + 1);
-        offset_ = static_cast<std::ptrdiff_t>(n);
+    differ(const std::vector<std::string_view>& a, const std::vector<std::string_view>& b)
+        : a_(a), b_(b), lowest_(-static_cast<index>(b.size()) - 1) {
+        // Diagonals k = x - y in absolute coordinates: every part's lie in [-|b|, |a|], and
+        // the search reads one beyond each end (a sentinel).
+        fwd_.resize(a.size() + b.size() + 3);
+        bwd_.resize(a.size() + b.size() + 3);
     }
 
     // The edit script: for every line of a and b, in order.
     std::vector<op> run() {
         // Parts still to compare, in order (an explicit stack: no recursion on the input).
         struct part {
-            std::ptrdiff_t a0, a1, b0, b1;
+            index a0, a1, b0, b1;
         };
-        std::vector<part> todo{{0, static_cast<std::ptrdiff_t>(a_.size()), 0, static_cast<std::ptrdiff_t>(b_.size())}};
-        std::vector<std::pair<std::ptrdiff_t, std::ptrdiff_t>> same_pairs;  // (a index, b index) of equal lines
+        std::vector<part> todo{{0, static_cast<index>(a_.size()), 0, static_cast<index>(b_.size())}};
+        std::vector<std::pair<index, index>> same_pairs;  // (a index, b index) of equal lines
         while (!todo.empty()) {
             part p = todo.back();
             todo.pop_back();
             while (p.a0 < p.a1 && p.b0 < p.b1 && a_[p.a0] == b_[p.b0]) same_pairs.emplace_back(p.a0++, p.b0++);
             while (p.a0 < p.a1 && p.b0 < p.b1 && a_[p.a1 - 1] == b_[p.b1 - 1]) same_pairs.emplace_back(--p.a1, --p.b1);
             if (p.a0 == p.a1 || p.b0 == p.b1) continue;
-            std::ptrdiff_t x = 0, y = 0, u = 0, v = 0;
-            if (!middle_snake(p.a0, p.a1, p.b0, p.b1, x, y, u, v)) continue;  // too costly: all replaced
-            for (std::ptrdiff_t i = x; i < u; ++i) same_pairs.emplace_back(i, y + (i - x));
-            todo.push_back({u, p.a1, v, p.b1});
-            todo.push_back({p.a0, x, p.b0, y});
+            const auto s = middle_snake(p.a0, p.a1, p.b0, p.b1);
+            if (!s) continue;  // too costly: all replaced
+            for (index i = s->x; i < s->u; ++i) same_pairs.emplace_back(i, s->y + (i - s->x));
+            todo.push_back({s->u, p.a1, s->v, p.b1});
+            todo.push_back({p.a0, s->x, p.b0, s->y});
         }
         std::sort(same_pairs.begin(), same_pairs.end());
         std::vector<op> script;
-        std::ptrdiff_t i = 0, j = 0;
-        auto upto = [&](std::ptrdiff_t ai, std::ptrdiff_t bj) {
+        script.reserve(a_.size() + b_.size());
+        index i = 0, j = 0;
+        auto upto = [&](index ai, index bj) {
             for (; i < ai; ++i) script.push_back(op::del);
             for (; j < bj; ++j) script.push_back(op::ins);
         };
@@ -70,56 +85,79 @@ public:
             ++i;
             ++j;
         }
-        upto(static_cast<std::ptrdiff_t>(a_.size()), static_cast<std::ptrdiff_t>(b_.size()));
+        upto(static_cast<index>(a_.size()), static_cast<index>(b_.size()));
         return script;
     }
 
 private:
-    std::ptrdiff_t& f(std::ptrdiff_t k) { return fwd_[static_cast<std::size_t>(k + offset_)]; }
-    std::ptrdiff_t& r(std::ptrdiff_t k) { return bwd_[static_cast<std::size_t>(k + offset_)]; }
+    static constexpr index before_all = -1;                                 // forward: no path here
+    static constexpr index after_all = std::numeric_limits<index>::max() / 2;  // backward: none
 
-    // The middle snake of a[a0,a1) and b[b0,b1): the equal run (x,y)..(u,v) on an optimal
-    // path. False when the difference is over the budget.
-    bool middle_snake(std::ptrdiff_t a0, std::ptrdiff_t a1, std::ptrdiff_t b0, std::ptrdiff_t b1, std::ptrdiff_t& x,
-                      std::ptrdiff_t& y, std::ptrdiff_t& u, std::ptrdiff_t& v) {
-        const std::ptrdiff_t n = a1 - a0, m = b1 - b0, delta = n - m;
-        const bool odd = (delta & 1) != 0;
-        const std::ptrdiff_t max_d = (n + m + 1) / 2;
-        const std::ptrdiff_t budget = std::max<std::ptrdiff_t>(256, 4096 * 1024 / std::max<std::ptrdiff_t>(1, n + m));
-        f(1) = 0;
-        r(delta - 1) = n;
-        for (std::ptrdiff_t d = 0; d <= max_d; ++d) {
-            if (d > budget) return false;
-            for (std::ptrdiff_t k = -d; k <= d; k += 2) {  // forward
-                std::ptrdiff_t sx = (k == -d || (k != d && f(k - 1) < f(k + 1))) ? f(k + 1) : f(k - 1) + 1;
-                std::ptrdiff_t sy = sx - k;
-                const std::ptrdiff_t x0 = sx, y0 = sy;
-                while (sx < n && sy < m && a_[a0 + sx] == b_[b0 + sy]) ++sx, ++sy;
-                f(k) = sx;
-                if (odd && k >= delta - (d - 1) && k <= delta + (d - 1) && sx >= r(k)) {
-                    x = a0 + x0, y = b0 + y0, u = a0 + sx, v = b0 + sy;
-                    return true;
-                }
+    // The furthest x reached on diagonal k, forward (from the start) and backward (from the end).
+    index& f(index k) { return fwd_[static_cast<std::size_t>(k - lowest_)]; }
+    index& r(index k) { return bwd_[static_cast<std::size_t>(k - lowest_)]; }
+
+    // The middle snake of a[a0,a1) and b[b0,b1), both non-empty, their first lines different
+    // and their last lines too (run() strips equal ends first). Nothing when the difference
+    // is over the budget. The forward search covers the diagonals [fmin, fmax], the backward
+    // one [bmin, bmax], each grown by one per step and cut to [dmin, dmax], the diagonals
+    // that cross the part; the one outside each end holds a sentinel (no path), so that the
+    // step reads only what the part's own search wrote.
+    std::optional<snake> middle_snake(index a0, index a1, index b0, index b1) {
+        const index dmin = a0 - b1, dmax = a1 - b0;
+        const index fmid = a0 - b0, bmid = a1 - b1;
+        const bool odd = ((fmid - bmid) & 1) != 0;
+        const index n = a1 - a0, m = b1 - b0;
+        const index budget = std::max<index>(256, 4096 * 1024 / (n + m));
+        index fmin = fmid, fmax = fmid, bmin = bmid, bmax = bmid;
+        f(fmid) = a0;  // the equal first lines are stripped: no snake at the start
+        r(bmid) = a1;
+        for (index d = 1; d <= budget; ++d) {
+            if (fmin > dmin) f(--fmin - 1) = before_all;
+            else ++fmin;
+            if (fmax < dmax) f(++fmax + 1) = before_all;
+            else --fmax;
+            for (index k = fmax; k >= fmin; k -= 2) {
+                const index lo = f(k - 1), hi = f(k + 1);
+                const index x0 = lo < hi ? hi : lo + 1;  // down from k + 1, or right from k - 1
+                index x = x0, y = x0 - k;
+                if (x < a0 || y < b0) return std::nullopt;  // cannot happen: no read before the part
+                while (x < a1 && y < b1 && a_[x] == b_[y]) ++x, ++y;
+                f(k) = x;
+                if (odd && k >= bmin && k <= bmax && r(k) <= x) return checked({x0, x0 - k, x, y}, a0, a1, b0, b1);
             }
-            for (std::ptrdiff_t k = -d + delta; k <= d + delta; k += 2) {  // backward
-                std::ptrdiff_t sx = (k == d + delta || (k != -d + delta && r(k - 1) < r(k + 1))) ? r(k - 1) : r(k + 1) - 1;
-                std::ptrdiff_t sy = sx - k;
-                const std::ptrdiff_t x1 = sx, y1 = sy;
-                while (sx > 0 && sy > 0 && a_[a0 + sx - 1] == b_[b0 + sy - 1]) --sx, --sy;
-                r(k) = sx;
-                if (!odd && k >= -d && k <= d && sx <= f(k)) {
-                    x = a0 + sx, y = b0 + sy, u = a0 + x1, v = b0 + y1;
-                    return true;
-                }
+            if (bmin > dmin) r(--bmin - 1) = after_all;
+            else ++bmin;
+            if (bmax < dmax) r(++bmax + 1) = after_all;
+            else --bmax;
+            for (index k = bmax; k >= bmin; k -= 2) {
+                const index lo = r(k - 1), hi = r(k + 1);
+                const index x1 = lo < hi ? lo : hi - 1;  // up from k - 1, or left from k + 1
+                index x = x1, y = x1 - k;
+                if (x > a1 || y > b1) return std::nullopt;  // cannot happen: no read after the part
+                while (x > a0 && y > b0 && a_[x - 1] == b_[y - 1]) --x, --y;
+                r(k) = x;
+                if (!odd && k >= fmin && k <= fmax && x <= f(k)) return checked({x, y, x1, x1 - k}, a0, a1, b0, b1);
             }
         }
-        return false;
+        return std::nullopt;
+    }
+
+    // The snake, if it lies in the part and splits it into two smaller ones (what Myers'
+    // lemma promises); else nothing (the part is then reported as replaced), so that no
+    // mistake here can read outside the texts or loop.
+    static std::optional<snake> checked(snake s, index a0, index a1, index b0, index b1) {
+        const bool inside = a0 <= s.x && s.x <= s.u && s.u <= a1 && b0 <= s.y && s.y <= s.v && s.v <= b1 &&
+                            s.u - s.x == s.v - s.y;
+        const bool splits = !(s.x == a1 && s.y == b1) && !(s.u == a0 && s.v == b0);
+        if (!inside || !splits) return std::nullopt;
+        return s;
     }
 
     const std::vector<std::string_view>& a_;
     const std::vector<std::string_view>& b_;
-    std::vector<std::ptrdiff_t> fwd_, bwd_;
-    std::ptrdiff_t offset_ = 0;
+    index lowest_;  // the lowest diagonal stored: -|b| - 1
+    std::vector<index> fwd_, bwd_;
 };
 
 void put_line(std::string& out, char mark, std::string_view line) {

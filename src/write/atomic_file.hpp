@@ -5,7 +5,12 @@
 //  - a target that is not a regular file (directory, FIFO, device, socket) is refused;
 //  - the data goes to a temporary file in the target's directory, which is fsync'd, given
 //    the target's mode (and owner, where allowed) and renamed over the target;
-//  - the temporary file is removed on every error, and when SIGINT, SIGTERM or SIGHUP
+//  - the temporary file has no name while it is written (O_TMPFILE): whatever ends the
+//    process, SIGKILL and a crash included, it leaves nothing behind. At commit it gets a
+//    name (linkat) and is renamed over the target at once: only an end between these two
+//    calls leaves it, complete. Where the file system has no O_TMPFILE (NFS, old kernels)
+//    it is a named file (".NAME.sgfcheck-NNNN") from the start;
+//  - a named temporary file is removed on every error, and when SIGINT, SIGTERM or SIGHUP
 //    arrive while it exists (the signal then does what it would have done); SIGXFSZ is
 //    ignored so that a write over RLIMIT_FSIZE fails with EFBIG and is reported.
 // Every failure throws std::system_error whose message names the target.
@@ -26,10 +31,13 @@ public:
     [[nodiscard]] const std::string& target() const noexcept { return target_; }
 
 private:
+    void open_named();
+    [[nodiscard]] std::string temp_name() const;
     std::string path_;    // as given (for messages)
     std::string target_;  // the file the path names, symbolic links followed
-    std::string temp_;
+    std::string temp_;    // the named temporary file ("" while it has no name)
     int fd_ = -1;
+    bool unnamed_ = false;  // fd_ is an O_TMPFILE file
     bool exists_ = false;
     unsigned mode_ = 0;
     unsigned uid_ = 0, gid_ = 0;
@@ -38,6 +46,10 @@ private:
 // The regular file `path` names, symbolic links followed (it may not exist yet); throws
 // std::system_error for a loop of links or a target that is not a regular file.
 [[nodiscard]] std::string resolve_output(const std::string& path);
+
+// Whether atomic_file may use unnamed temporary files (default true). For the tests of the
+// named fallback; not for concurrent use with writes in progress.
+void allow_unnamed_temporaries(bool allowed);
 
 // Makes SIGXFSZ an error (EFBIG) instead of the end of the process, so that writes over
 // RLIMIT_FSIZE are reported like a full disk. Idempotent.

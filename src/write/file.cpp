@@ -34,12 +34,15 @@ extern "C" void remove_temp_and_reraise(int sig) {
     std::raise(sig);
 }
 
+// Where a signal has its default action (which ends the process): an action that removes the
+// temporary file first. Checked for every file: an ignored signal stays ignored (nohup), a
+// program's own handler stays its own, and a disposition reset since the last file (a
+// forked child) gets the handler again.
 void install_handlers() {
-    static std::atomic<bool> done{false};
-    if (done.exchange(true)) return;
     for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
         struct sigaction old {};
-        if (::sigaction(sig, nullptr, &old) == 0 && old.sa_handler == SIG_IGN) continue;  // nohup: stay ignored
+        if (::sigaction(sig, nullptr, &old) != 0 || (old.sa_flags & SA_SIGINFO) != 0 || old.sa_handler != SIG_DFL)
+            continue;
         struct sigaction sa {};
         sa.sa_handler = remove_temp_and_reraise;
         sigemptyset(&sa.sa_mask);
@@ -101,6 +104,18 @@ std::string resolve_output(const std::string& path) {
     }
 }
 
+namespace {
+
+std::atomic<bool> unnamed_allowed{true};
+
+// The path by which an open file can be linked into a directory (linkat with
+// AT_SYMLINK_FOLLOW): /proc/self/fd/N. Without /proc, no unnamed temporary files.
+std::string fd_path(int fd) { return "/proc/self/fd/" + std::to_string(fd); }
+
+}  // namespace
+
+void allow_unnamed_temporaries(bool allowed) { unnamed_allowed = allowed; }
+
 atomic_file::atomic_file(const std::string& path) : path_(path), target_(resolve_output(path)) {
     install_handlers();
     struct stat st {};
@@ -110,12 +125,28 @@ atomic_file::atomic_file(const std::string& path) : path_(path), target_(resolve
         uid_ = st.st_uid;
         gid_ = st.st_gid;
     }
+#ifdef O_TMPFILE
+    static const bool proc_fds = ::access("/proc/self/fd", X_OK) == 0;
+    if (unnamed_allowed && proc_fds) {
+        fd_ = ::open(dir_of(target_).c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+        unnamed_ = fd_ >= 0;  // else (EOPNOTSUPP, EISDIR on old kernels, ...) a named one
+    }
+#endif
+    if (fd_ < 0) open_named();
+}
+
+std::string atomic_file::temp_name() const {
     std::random_device rd;
+    std::string name = dir_of(target_) + "/." + base_of(target_) + ".sgfcheck-" + std::to_string(rd());
+    if (name.size() > PATH_MAX) fail_errno(ENAMETOOLONG, "cannot write " + path_);
+    return name;
+}
+
+// The named temporary file: named for the signal handler before it exists, so that a signal
+// right after open() finds it (an unlink of a name not created yet does nothing).
+void atomic_file::open_named() {
     for (int attempt = 0; fd_ < 0; ++attempt) {
-        std::string name = dir_of(target_) + "/." + base_of(target_) + ".sgfcheck-" + std::to_string(rd());
-        if (name.size() > PATH_MAX) fail_errno(ENAMETOOLONG, "cannot write " + path_);
-        // Named for the signal handler before it exists: a signal right after open() must
-        // find it (an unlink of a name not created yet does nothing).
+        std::string name = temp_name();
         pending = 0;
         std::memcpy(pending_temp, name.c_str(), name.size() + 1);
         pending = 1;
@@ -131,7 +162,7 @@ atomic_file::atomic_file(const std::string& path) : path_(path), target_(resolve
 }
 
 atomic_file::~atomic_file() {
-    if (fd_ >= 0) ::close(fd_);
+    if (fd_ >= 0) ::close(fd_);  // an unnamed file is gone with it
     if (!temp_.empty()) {
         ::unlink(temp_.c_str());
         pending = 0;
@@ -156,6 +187,20 @@ void atomic_file::commit() {
         if (::fchmod(fd_, mode_) != 0) fail_errno(errno, "cannot write " + path_);
     }
     if (::fsync(fd_) != 0) fail_errno(errno, "cannot write " + path_);
+    if (unnamed_) {  // a name now, and at once the target's
+        for (int attempt = 0; temp_.empty(); ++attempt) {
+            std::string name = temp_name();
+            pending = 0;
+            std::memcpy(pending_temp, name.c_str(), name.size() + 1);
+            pending = 1;
+            if (::linkat(AT_FDCWD, fd_path(fd_).c_str(), AT_FDCWD, name.c_str(), AT_SYMLINK_FOLLOW) == 0) {
+                temp_ = std::move(name);
+            } else {
+                pending = 0;
+                if (errno != EEXIST || attempt > 100) fail_errno(errno, "cannot write " + path_);
+            }
+        }
+    }
     const int fd = fd_;
     fd_ = -1;
     if (::close(fd) != 0) fail_errno(errno, "cannot write " + path_);

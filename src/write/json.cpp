@@ -10,6 +10,7 @@
 #include "sgf/properties.hpp"
 #include "sgf/value.hpp"
 #include "sgf/value_types.hpp"
+#include "write/json_escape.hpp"
 #include "write/json_tree.hpp"
 
 namespace sgf {
@@ -46,30 +47,6 @@ std::size_t utf8_length(std::string_view s, std::size_t i, bool& cut) noexcept {
 }
 
 constexpr char hex_digits[] = "0123456789abcdef";
-
-// JSON string content of valid UTF-8 `s` (no quotes).
-template <class Put>
-void put_escaped(std::string_view s, Put&& put) {
-    std::size_t from = 0;
-    for (std::size_t i = 0; i < s.size(); ++i) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        if (c >= 0x20 && c != '"' && c != '\\' && c != 0x7f) continue;
-        put(s.substr(from, i - from));
-        switch (c) {
-            case '"': put("\\\""); break;
-            case '\\': put("\\\\"); break;
-            case '\n': put("\\n"); break;
-            case '\r': put("\\r"); break;
-            case '\t': put("\\t"); break;
-            default: {
-                const char u[6] = {'\\', 'u', '0', '0', hex_digits[c >> 4], hex_digits[c & 15]};
-                put(std::string_view(u, 6));
-            }
-        }
-        from = i + 1;
-    }
-    put(s.substr(from));
-}
 
 // Escape processing of `raw` in pieces: each piece ends where no escape is cut in two (a
 // '\' and the byte it escapes, a soft line break "\" + CRLF), so unescape(piece) of each
@@ -328,7 +305,10 @@ void json_tree_writer::value(std::string_view raw, bool compose) {
 void json_tree_writer::text(std::string_view raw) {
     if (unescapes_to_utf8(raw)) {
         put("\"");
-        unescaped_pieces(raw, [&](std::string_view p) { put_escaped(p, [&](std::string_view s) { put(s); }); });
+        escaper e;
+        const auto out = [&](std::string_view s) { put(s); };
+        unescaped_pieces(raw, [&](std::string_view p) { e.feed(p, out); });
+        e.finish(out);
         put("\"");
         return;
     }
@@ -367,7 +347,7 @@ void append_json_text(std::string& out, std::string_view s, Invalid&& invalid) {
             if (n == 0) break;
             j += n;
         }
-        put_escaped(s.substr(i, j - i), put);
+        detail::put_escaped(s.substr(i, j - i), put);
         if (j < s.size()) {
             invalid(static_cast<unsigned char>(s[j]));
             ++j;

@@ -2,7 +2,8 @@
 // JSON.stringify's string escaping, shared by the generator (the expected JSON tree of a
 // generated file) and the conformance corpus (its JSON normal form): both must write the
 // bytes the adapters' JSON.stringify writes. Header-only: the conformance corpus header is
-// used by the test suite too. Unlike sgf::append_json_string, no UTF-8 repair and no \u007f.
+// used by the test suite too. Unlike sgf::append_json_string, no UTF-8 repair and no escapes
+// beyond the controls (DEL, C1, U+2028/U+2029 stay as they are, as JSON.stringify leaves them).
 #include <string>
 #include <string_view>
 

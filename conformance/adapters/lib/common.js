@@ -72,7 +72,55 @@ function emit(trees) {
   return out.join('')
 }
 
+// One file's answer: [verdict, message, tree text].
+function answer(parse, classify, file, wantTree) {
+  let trees
+  try {
+    trees = parse(file)
+  } catch (err) {
+    const code = classify(err)
+    const text = String(err && err.message !== undefined ? err.constructor.name + ': ' + err.message : err)
+    return [code === 1 ? 'rejected' : 'crash', text.replace(/\s+/g, ' ').slice(0, 300), '']
+  }
+  return ['accepted', '', wantTree ? emit(trees) : '']
+}
+
+// Batch mode (../README.md): the handshake, then one line per path read on stdin.
+function runBatch(parse, classify) {
+  const wantTree = process.env.SGF_ADAPTER_TREE === '1'
+  fs.writeSync(1, 'sgf-adapter batch 1\n')
+  let pending = ''
+  const buf = Buffer.alloc(65536)
+  for (;;) {
+    let n
+    try {
+      n = fs.readSync(0, buf, 0, buf.length, null)
+    } catch (err) {
+      if (err.code === 'EAGAIN') continue
+      if (err.code === 'EOF') break
+      throw err
+    }
+    if (n === 0) break
+    pending += buf.toString('utf8', 0, n)
+    let nl
+    while ((nl = pending.indexOf('\n')) >= 0) {
+      const file = pending.slice(0, nl)
+      pending = pending.slice(nl + 1)
+      let ok = false
+      try {
+        ok = fs.statSync(file).isFile()
+        fs.accessSync(file, fs.constants.R_OK)
+      } catch (err) {
+        ok = false
+      }
+      const [v, m, t] = ok ? answer(parse, classify, file, wantTree) : ['unreadable', 'cannot read ' + file, '']
+      fs.writeSync(1, v + '\t' + m + '\t' + t + '\n')  // synchronous: one line at a time
+    }
+  }
+}
+
 function run(parse, classify) {
+  if (process.argv[2] === '--batch' && process.argv.length === 3) return runBatch(parse, classify)
   const file = process.argv[2]
   if (!file) {
     process.stderr.write('usage: ' + process.argv[1] + ' FILE\n')

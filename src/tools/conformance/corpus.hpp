@@ -25,6 +25,7 @@
 #include "sgf/json.hpp"
 #include "sgf/check_file.hpp"
 #include "sgf/parse.hpp"
+#include "sgf/properties.hpp"
 #include "tools/json_value.hpp"
 #include "write/json_stringify.hpp"
 
@@ -443,6 +444,55 @@ inline std::string normalize_json(std::string_view s) {
     skip_ws();
     if (i != s.size()) fail("text after the JSON value");
     return out;
+}
+
+// --- the stand-alone manifest (conformance/cases.json) ------------------------------------
+//
+// Every case of `dir` as one JSON document, so that another project can vendor the cases
+// (the files under cases/) and this file without sgfcheck: {"format":"sgf-conformance-cases",
+// "version":1,"cases":[{"name","file","area","expectation":"accept|reject|either","profile",
+// "codes":[{"code","line","column"}...],"tree":JSON tree or null,...}]}. A test keeps the
+// committed file equal to this (`sgfcheck conformance --manifest conformance/cases.json`).
+[[nodiscard]] inline std::string manifest_json(const fs::path& dir) {
+    std::string out = "{\"format\":\"sgf-conformance-cases\",\"version\":1,\n"
+                      "\"about\":\"conformance/README.md: y_ must be accepted, n_ rejected, i_ is implementation-defined; "
+                      "codes are sgfcheck's diagnostics (docs/diagnostics.md) at line:column (bytes); tree is the JSON tree "
+                      "(docs/json-tree.schema.json) of an accepted case, null for generated cases (expand the .gen recipe)\",\n"
+                      "\"cases\":[\n";
+    bool first = true;
+    for (const case_file& c : list_cases(dir)) {
+        if (c.area.empty()) continue;
+        const expectation e = read_expectation(c);
+        out += first ? "" : ",\n";
+        first = false;
+        out += "{\"name\":";
+        append_json_string(out, c.name);
+        out += ",\"file\":";
+        append_json_string(out, "cases/" + c.path.filename().string());
+        out += ",\"area\":";
+        append_json_string(out, c.area);
+        out += ",\"expectation\":\"" + std::string(to_string(c.expected)) + "\",\"profile\":\"" + std::string(info(e.prof).name) + "\"";
+        if (c.generated) out += ",\"generated\":true";
+        if (c.generated && parse_recipe(read_all(c.path)).library_only) out += ",\"library_only\":true";
+        out += ",\"codes\":[";
+        for (std::size_t i = 0; i < e.diagnostics.size(); ++i) {
+            const auto& d = e.diagnostics[i];
+            out += (i ? "," : "") + std::string("{\"code\":\"") + d.code + "\",\"line\":" + std::to_string(d.line) +
+                   ",\"column\":" + std::to_string(d.column) + "}";
+        }
+        out += "],\"tree\":";
+        out += e.tree && !c.generated ? *e.tree : std::string("null");
+        if (e.pending) {
+            out += ",\"pending\":";
+            append_json_string(out, *e.pending);
+        }
+        if (e.known_bug) {
+            out += ",\"known_bug\":";
+            append_json_string(out, *e.known_bug);
+        }
+        out += "}";
+    }
+    return out + "\n]}\n";
 }
 
 }  // namespace sgf::conformance

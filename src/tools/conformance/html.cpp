@@ -88,6 +88,7 @@ std::string_view css_class(judgement j) {
         case judgement::i_reject: return "irej";
         case judgement::crash: return "crash";
         case judgement::unavailable: return "na";
+        case judgement::flaky: return "na";
     }
     return "na";
 }
@@ -294,7 +295,8 @@ std::size_t oddness(const matrix& m, std::size_t c) {
 
 }  // namespace
 
-std::string html(const matrix& m) {
+std::string html(const matrix& all) {
+    const matrix m = available_only(all);  // unavailable readers: one note, not empty columns
     std::string out = "<!doctype html>\n<html lang=en><head><meta charset=utf-8>"
                       "<meta name=viewport content=\"width=device-width\">"
                       "<title>SGF conformance matrix</title><style>";
@@ -310,15 +312,18 @@ std::string html(const matrix& m) {
            std::to_string(n) + " n_ (must reject), " + std::to_string(i) +
            " i_ (implementation-defined). Written by <code>sgfcheck conformance</code>; see conformance/README.md.";
     if (!m.skipped.empty()) out += " " + std::to_string(m.skipped.size()) + " library-only cases not run.";
-    out += "</p>\n<table class=summary><thead><tr><th>implementation</th><th>agree</th><th>disagree</th>"
+    out += "</p>\n";
+    if (const std::string p = progress_note(m); !p.empty()) out += "<p class=partial id=partial>" + esc(p) + "</p>\n";
+    if (const std::string u = unavailable_note(m); !u.empty()) out += "<p class=unavailable id=unavailable>" + esc(u) + "</p>\n";
+    out += "<table class=summary><thead><tr><th>implementation</th><th>agree</th><th>disagree</th>"
            "<th>lax accept<br>(n_ accepted)</th><th>strict reject<br>(y_ rejected)</th><th>crash</th>"
-           "<th>unavailable</th><th>i_ accepted</th><th>i_ rejected</th><th>trees compared</th>"
+           "<th>unavailable</th><th>flaky</th><th>i_ accepted</th><th>i_ rejected</th><th>trees compared</th>"
            "<th>trees differ</th></tr></thead><tbody>\n";
     for (std::size_t k = 0; k < m.impls.size(); ++k) {
         const summary s = summarize(m, k);
         out += "<tr><td>" + esc(m.impls[k]) + "</td>";
         for (const std::size_t v : {s.agree, s.disagree(), s.lax_accept, s.strict_reject, s.crash, s.unavailable,
-                                    s.i_accept, s.i_reject, s.tree_compared, s.tree_differs})
+                                    s.flaky, s.i_accept, s.i_reject, s.tree_compared, s.tree_differs})
             out += "<td>" + std::to_string(v) + "</td>";
         out += "</tr>\n";
     }
@@ -326,7 +331,7 @@ std::string html(const matrix& m) {
     out += "<p class=legend><span class=ok>ok: y_ accepted / n_ rejected</span><span class=lax>LAX: n_ accepted</span>"
            "<span class=strict>STRICT: y_ rejected</span><span class=iacc>acc: i_ accepted</span>"
            "<span class=irej>rej: i_ rejected</span><span class=crash>CRASH: signal, exit status, timeout</span>"
-           "<span class=na>n/a: unavailable</span><span style=\"box-shadow:inset 0 -4px 0 #f57f17\">≠tree: tree "
+           "<span class=na>n/a: unavailable; flaky: a timeout that did not come back alone</span><span style=\"box-shadow:inset 0 -4px 0 #f57f17\">≠tree: tree "
            "differs from ours</span><span style=\"outline:2px solid #d50000;outline-offset:-2px\">≠expect: ours "
            "differs from .expect</span> Each cell says what the implementation did, its exit status or message, "
            "and the time.</p>\n";

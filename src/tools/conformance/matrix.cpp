@@ -6,6 +6,8 @@
 
 namespace sgf::tools::conformance {
 
+const std::string not_run = "not run";
+
 std::string_view to_string(tree_match t) noexcept {
     switch (t) {
         case tree_match::none: return "-";
@@ -19,6 +21,7 @@ std::string_view to_string(tree_match t) noexcept {
 judgement judge(expected_kind expected, verdict v) noexcept {
     if (v == verdict::crash) return judgement::crash;
     if (v == verdict::unavailable) return judgement::unavailable;
+    if (v == verdict::flaky) return judgement::flaky;
     const bool acc = v == verdict::accepted;
     switch (expected) {
         case expected_kind::accept: return acc ? judgement::agree : judgement::strict_reject;
@@ -37,6 +40,7 @@ std::string_view to_string(judgement j) noexcept {
         case judgement::i_reject: return "rej";
         case judgement::crash: return "CRASH";
         case judgement::unavailable: return "n/a";
+        case judgement::flaky: return "flaky";
     }
     return "?";
 }
@@ -54,6 +58,7 @@ summary summarize(const matrix& m, std::size_t impl) {
             case judgement::i_reject: ++s.i_reject; break;
             case judgement::crash: ++s.crash; break;
             case judgement::unavailable: ++s.unavailable; break;
+            case judgement::flaky: ++s.flaky; break;
         }
         if (x.tree == tree_match::yes || x.tree == tree_match::no || x.tree == tree_match::invalid) ++s.tree_compared;
         if (x.tree == tree_match::no || x.tree == tree_match::invalid) ++s.tree_differs;
@@ -108,6 +113,43 @@ std::string tsv(const matrix& m, std::size_t impl) {
     return out;
 }
 
+// Not unavailable for every case (a cell not run yet, in a partial report, may still be).
+bool available(const matrix& m, std::size_t impl) {
+    for (const auto& row : m.cells)
+        if (row[impl].result != verdict::unavailable || row[impl].detail == not_run) return true;
+    return m.cells.empty();
+}
+
+matrix available_only(const matrix& m) {
+    matrix out = m;
+    out.impls.clear();
+    for (auto& row : out.cells) row.clear();
+    for (std::size_t k = 0; k < m.impls.size(); ++k) {
+        if (!available(m, k)) {
+            out.unavailable.emplace_back(m.impls[k], m.cells.empty() ? std::string() : m.cells[0][k].detail);
+            continue;
+        }
+        out.impls.push_back(m.impls[k]);
+        for (std::size_t c = 0; c < m.cells.size(); ++c) out.cells[c].push_back(m.cells[c][k]);
+    }
+    return out;
+}
+
+std::string unavailable_note(const matrix& m) {
+    if (m.unavailable.empty()) return "";
+    std::string out = "Not available in this run (" + std::to_string(m.unavailable.size()) + "):";
+    for (std::size_t i = 0; i < m.unavailable.size(); ++i)
+        out += std::string(i ? ";" : "") + " " + m.unavailable[i].first +
+               (m.unavailable[i].second.empty() ? "" : " (" + m.unavailable[i].second + ")");
+    return out + ".";
+}
+
+std::string progress_note(const matrix& m) {
+    if (m.runs_done >= m.runs_total) return "";
+    return "Partial run: " + std::to_string(m.runs_done) + " of " + std::to_string(m.runs_total) +
+           " adapter runs done (the run was stopped or is still going); cells not run yet say \"n/a\" (not run).";
+}
+
 std::string summary_markdown(const matrix& m) {
     std::size_t y = 0, n = 0, i = 0;
     for (const auto& c : m.cases) (c.expected == expected_kind::accept ? y : c.expected == expected_kind::reject ? n : i) += 1;
@@ -115,23 +157,26 @@ std::string summary_markdown(const matrix& m) {
                       std::to_string(n) + " n_ must reject, " + std::to_string(i) + " i_ implementation-defined)";
     if (!m.skipped.empty()) out += "; " + std::to_string(m.skipped.size()) + " library-only cases not run";
     out += ".\n\n";
+    if (const std::string p = progress_note(m); !p.empty()) out += p + "\n\n";
     out += "| implementation | agree | disagree | lax accept (n_ accepted) | strict reject (y_ rejected) | crash | "
-           "unavailable | i_ accepted | i_ rejected | trees compared | trees differ |\n";
-    out += "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+           "unavailable | flaky | i_ accepted | i_ rejected | trees compared | trees differ |\n";
+    out += "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
     for (std::size_t k = 0; k < m.impls.size(); ++k) {
         const summary s = summarize(m, k);
         out += "| " + md_cell(m.impls[k]) + " | " + std::to_string(s.agree) + " | " + std::to_string(s.disagree()) +
                " | " + std::to_string(s.lax_accept) + " | " + std::to_string(s.strict_reject) + " | " +
-               std::to_string(s.crash) + " | " + std::to_string(s.unavailable) + " | " + std::to_string(s.i_accept) +
+               std::to_string(s.crash) + " | " + std::to_string(s.unavailable) + " | " + std::to_string(s.flaky) + " | " + std::to_string(s.i_accept) +
                " | " + std::to_string(s.i_reject) + " | " + std::to_string(s.tree_compared) + " | " +
                std::to_string(s.tree_differs) + " |\n";
     }
     return out;
 }
 
-std::string markdown(const matrix& m) {
+std::string markdown(const matrix& all) {
+    const matrix m = available_only(all);
     std::string out = "# SGF conformance matrix\n\nWritten by `sgfcheck conformance` (conformance/README.md).\n\n## Summary\n\n";
     out += summary_markdown(m);
+    if (const std::string u = unavailable_note(m); !u.empty()) out += "\n" + md_cell(u) + "\n";
     out += "\nagree: y_ accepted or n_ rejected. disagree = lax accept + strict reject. i_ cases count in neither. "
            "Trees are compared with ours (normal form) when both accepted and the implementation printed one; "
            "for ours, with the case's expected tree.\n";
@@ -141,7 +186,8 @@ std::string markdown(const matrix& m) {
            "| LAX | accepted an n_ case (lax acceptance) |\n"
            "| STRICT | rejected a y_ case (strict rejection) |\n"
            "| acc / rej | accepted / rejected an i_ case (implementation-defined) |\n"
-           "| CRASH | any other exit status, a signal, or the timeout |\n"
+           "| CRASH | any other exit status, a signal, or the timeout (CPU time) |\n"
+           "| flaky | timed out among other cases but not when run again alone: the machine, not a verdict |\n"
            "| n/a | the implementation is unavailable (adapter exit 3) |\n"
            "| ≠tree | accepted, but its JSON tree differs from ours |\n"
            "| ≠expect | ours: diagnostics or tree differ from the case's .expect |\n";

@@ -147,6 +147,12 @@ std::string value_difference(const std::string& ours, const std::string& theirs)
         return false;
     };
     if (theirs == without(ours, "\r")) return "CR removed";
+    // the same text but for line breaks: a soft line break kept, or a hard one dropped
+    if (without(theirs, "\r\n") == without(ours, "\r\n")) {
+        const auto breaks = [](std::string_view s) { return std::count_if(s.begin(), s.end(), [](char c) { return c == '\n' || c == '\r'; }); };
+        if (breaks(theirs) > breaks(ours)) return "line break added (a soft line break kept?)";
+        if (breaks(theirs) < breaks(ours) && theirs != breaks_to_lf(ours)) return "line break dropped";
+    }
     if (theirs == breaks_to_lf(ours)) return "line breaks changed";
     if (theirs == mapped(ours, [](char c) { return c == '\t' || c == '\v' || c == '\f'; }, ' ')) return "tabs to spaces";
     if (theirs == mapped(ours, is_ws, ' ') || theirs == mapped(breaks_to_lf(ours), is_ws, ' ')) return "white space to spaces";
@@ -202,9 +208,7 @@ std::string_view to_string(their_result r) noexcept {
     return "crash";
 }
 
-their_verdict run_theirs(const std::filesystem::path& adapter, const std::filesystem::path& file, double timeout_seconds) {
-    const auto ms = std::chrono::milliseconds(static_cast<long long>(timeout_seconds * 1000));
-    conformance::adapter_run r = conformance::run_adapter(adapter, file, ms);
+their_verdict verdict_of(conformance::adapter_run r) {
     their_verdict v;
     v.detail = std::move(r.detail);
     v.tree = std::move(r.out);
@@ -213,12 +217,14 @@ their_verdict run_theirs(const std::filesystem::path& adapter, const std::filesy
         case conformance::verdict::accepted: v.result = their_result::accepted; break;
         case conformance::verdict::rejected: v.result = their_result::rejected; break;
         case conformance::verdict::unavailable: v.result = their_result::unavailable; break;
-        case conformance::verdict::crash:
-            // run_adapter reports a timeout as a crash whose detail says so
-            v.result = v.detail.rfind("timeout", 0) == 0 ? their_result::timeout : their_result::crash;
-            break;
+        case conformance::verdict::flaky: v.result = their_result::timeout; break;
+        case conformance::verdict::crash: v.result = r.timed_out ? their_result::timeout : their_result::crash; break;
     }
     return v;
+}
+
+their_verdict run_theirs(const std::filesystem::path& adapter, const std::filesystem::path& file, double timeout_seconds) {
+    return verdict_of(conformance::run_adapter(adapter, file, std::chrono::milliseconds(static_cast<long long>(timeout_seconds * 1000))));
 }
 
 std::string_view to_string(kind k) noexcept {
@@ -235,10 +241,10 @@ std::string_view to_string(kind k) noexcept {
 }
 
 outcome classify(const our_verdict& ours, const their_verdict& theirs, bool compare_trees) {
-    const std::string on = ours.accepted ? "on a file we accept" : "on a file we reject";
+    // A crash or a hang is one kind whatever we say of the file (the report shows our verdict).
     switch (theirs.result) {
         case their_result::unavailable: return {kind::agree, "unavailable", {}};
-        case their_result::timeout: return {kind::timeout, on, {}};
+        case their_result::timeout: return {kind::timeout, "", {}};
         case their_result::crash: {
             // "signal 11 (Segmentation fault): message" -> "signal 11: <message class>"
             std::string_view d = theirs.detail;
@@ -247,7 +253,7 @@ outcome classify(const our_verdict& ours, const their_verdict& theirs, bool comp
             if (const auto paren = head.find(" ("); paren != std::string::npos) head.resize(paren);
             std::string sig = head;
             if (colon != std::string_view::npos) sig += ": " + message_class(d.substr(colon + 2));
-            return {kind::crash, sig + " " + on, {}};
+            return {kind::crash, sig, {}};
         }
         case their_result::rejected:
             if (ours.accepted) return {kind::strict_reject, message_class(theirs.detail), {}};

@@ -8,13 +8,32 @@
 //   diff_report.cpp   report.md and report.jsonl
 #include <cstdint>
 #include <filesystem>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "tools/generate/generate.hpp"
 
+namespace sgf::tools::conformance {
+struct adapter_run;
+}
+
 namespace sgf::tools::diff {
+
+// ------------------------------------------------------------------ families (families.cpp)
+
+// What a case of `sgfcheck diff` stresses (--mutation NAME): the generator's mixes, each of
+// its mutations (sgfcheck gen --list), or a shape. By default a run cycles through all.
+struct family_info {
+    std::string_view name;
+    std::string_view what;
+};
+[[nodiscard]] std::span<const family_info> all_families() noexcept;
+// A family, or a mutation of the generator.
+[[nodiscard]] bool is_family(std::string_view name) noexcept;
+// The case of `family` for `seed` (a pure function of both and of `base`).
+[[nodiscard]] generated_file make_case(std::string_view family, const generate_options& base, std::uint64_t seed);
 
 // ---------------------------------------------------------------- verdicts (compare)
 
@@ -35,6 +54,8 @@ struct their_verdict {
     std::string tree;    // stdout (raw) when accepted
     double seconds = 0;
 };
+// An adapter's answer (conformance/process.cpp, batch.cpp) as diff reads it.
+[[nodiscard]] their_verdict verdict_of(conformance::adapter_run r);
 // Runs `adapter FILE` (conformance_process.cpp does the process work).
 [[nodiscard]] their_verdict run_theirs(const std::filesystem::path& adapter, const std::filesystem::path& file,
                                        double timeout_seconds);
@@ -75,6 +96,7 @@ struct outcome {
 
 struct finding {
     std::uint64_t seed = 0;
+    std::string family;      // how it was generated (--mutation)
     std::string name;        // the generated file's name
     bool valid = true;
     mutation applied = mutation::none;
@@ -91,6 +113,10 @@ struct finding {
     std::size_t tests = 0;
     bool budget_spent = false;
     std::string tree_ours, tree_theirs;  // the minimal case's trees (tree kinds)
+    // The kind it is reported under: the minimised case's difference (its group's
+    // representative's), so that one cause is one kind whatever the input showed first.
+    std::string cluster;
+    bool checker_level = false;  // lax accept of a file our parser alone accepts
 };
 
 struct run_info {
@@ -98,17 +124,64 @@ struct run_info {
     std::string command_line;    // how to reproduce the run
     std::string gen_flags;       // sgfcheck gen options that reproduce a case besides its seed
     std::uint64_t seed = 0;
-    std::uint64_t count = 0;
+    std::uint64_t count = 0;     // cases run
+    std::uint64_t planned = 0;   // cases asked for (--count)
     std::size_t valid = 0, invalid = 0;
+    std::vector<std::string> families;  // cycled through, case k uses families[k % size]
+    std::vector<std::string> flaky;     // timeouts that did not come back alone (not findings)
+    std::string status;                 // "" = finished; else what stopped it and where
     std::size_t agree = 0;
     std::vector<std::string> features;  // value forms and tokens the run's cases covered
     double seconds = 0;
 };
 
-// Writes <dir>/report.md and <dir>/report.jsonl.
+// ----------------------------------------------------------------------- the run (run.cpp)
+
+struct diff_options {
+    std::string impl;               // as given (a path or a shell command)
+    std::filesystem::path adapter;  // what is run: the adapter, or a script around the command
+    std::filesystem::path out;      // report.md, report.jsonl, cases/
+    std::uint64_t count = 200;
+    generate_options gen;           // case k: seed gen.seed + k
+    std::vector<std::string> families;  // empty: all (all_families()), cycled
+    double timeout = 10;            // CPU seconds per run of the implementation
+    double time_budget = 600;       // seconds for the whole run (cases, then minimisation)
+    bool tree = true;               // compare the trees when both accept and they print one
+    bool parse_only = false;
+    std::size_t minimize = 1;       // cases minimised per kind
+    std::size_t max_tests = 300;    // runs of the implementation per minimisation
+    unsigned jobs = 2;
+    std::string command_line, gen_flags;
+};
+
+struct diff_result {
+    run_info run;
+    std::vector<finding> findings;
+    std::string unavailable;  // non-empty: the implementation is unavailable (why)
+    bool stopped = false;     // by a signal (request_stop)
+    std::size_t kinds = 0;
+};
+
+// Generates, runs, classifies, rechecks timeouts alone, minimises a case per kind and
+// clusters by the minimised difference; the report is rewritten as the run goes and a
+// progress line goes to stderr during minimisation.
+[[nodiscard]] diff_result run(const diff_options& o);
+
+// Writes <dir>/report.md and <dir>/report.jsonl, each replaced atomically (a run stopped at
+// any point leaves the last one whole).
 void write_report(const std::filesystem::path& dir, const run_info& run, const std::vector<finding>& findings);
 
-// Printable ASCII with C escapes (\n \r \t \\ \xHH): any bytes, one line.
-[[nodiscard]] std::string escaped(std::string_view bytes);
+// "accepted", "rejected (E008 E004)"; "crash (signal 11 ...)".
+[[nodiscard]] std::string describe(const our_verdict& v);
+[[nodiscard]] std::string describe(const their_verdict& v);
+// The spec sentence that decides a finding (its minimal case when minimised).
+[[nodiscard]] std::string spec_sentence(const finding& f);
+// "12.5" for 12.5.
+[[nodiscard]] std::string number_text(double x);
+
+// SGF text as it reads, with control characters visible: LF as ␊, CR as ␍, tab as ␉,
+// other controls as their pictures (U+2400...), bytes that are not UTF-8 as ⟨HH⟩.
+// Backslashes stay as they are, so SGF's escapes read as in the file.
+[[nodiscard]] std::string visible_sgf(std::string_view bytes);
 
 }  // namespace sgf::tools::diff

@@ -25,14 +25,14 @@ std::string clipped(std::string s, std::size_t n = clip_at) {
     return s;
 }
 
-std::string verdict_text(const our_verdict& v) {
+std::string verdict_text_of(const our_verdict& v) {
     if (v.accepted) return "accepted";
     std::string s = "rejected (";
     for (std::size_t i = 0; i < v.errors.size(); ++i) s += (i ? " " : "") + v.errors[i];
     return s + ")";
 }
 
-std::string their_text(const their_verdict& v) {
+std::string their_text_of(const their_verdict& v) {
     std::string s(to_string(v.result));
     if (!v.detail.empty()) s += " (" + v.detail + ")";
     return s;
@@ -72,7 +72,7 @@ std::size_t nesting(std::string_view s) {
 }
 
 // The sentence that decides a disagreement.
-std::string spec_of(const finding& f) {
+std::string spec_text_of(const finding& f) {
     const our_verdict& ours = f.minimised ? f.minimal_ours : f.ours;
     const std::string& bytes = f.minimised ? f.minimal : f.bytes;
     std::string out;
@@ -98,6 +98,14 @@ std::string spec_of(const finding& f) {
     return out;
 }
 
+std::string cluster_of(const finding& f) { return f.cluster.empty() ? f.found.key() : f.cluster; }
+
+// How to get the case again: its family and seed.
+std::string reproduce(const run_info& run, const finding& f) {
+    return "sgfcheck diff --impl " + run.impl + " --mutation " + f.family + " --seed " + std::to_string(f.seed) +
+           " --count 1" + run.gen_flags;
+}
+
 void json_field(std::string& out, std::string_view key, std::string_view v, bool first = false) {
     if (!first) out += ',';
     append_json_string(out, key);
@@ -107,23 +115,42 @@ void json_field(std::string& out, std::string_view key, std::string_view v, bool
 
 }  // namespace
 
-std::string escaped(std::string_view bytes) {
+std::string describe(const our_verdict& v) { return verdict_text_of(v); }
+std::string describe(const their_verdict& v) { return their_text_of(v); }
+std::string spec_sentence(const finding& f) { return spec_text_of(f); }
+std::string number_text(double x) {
+    char b[32];
+    std::snprintf(b, sizeof b, "%g", x);
+    return b;
+}
+
+std::string visible_sgf(std::string_view bytes) {
     std::string out;
-    for (const char ch : bytes) {
-        const auto c = static_cast<unsigned char>(ch);
-        switch (c) {
-            case '\n': out += "\\n"; break;
-            case '\r': out += "\\r"; break;
-            case '\t': out += "\\t"; break;
-            case '\\': out += "\\\\"; break;
-            default:
-                if (c >= 0x20 && c < 0x7f) {
-                    out += ch;
-                } else {
-                    char buf[8];
-                    std::snprintf(buf, sizeof buf, "\\x%02X", c);
-                    out += buf;
-                }
+    for (std::size_t i = 0; i < bytes.size(); ++i) {
+        const auto c = static_cast<unsigned char>(bytes[i]);
+        if (c < 0x20 || c == 0x7f) {
+            // U+2400 + c (␀ ... ␟), U+2421 for DEL: three bytes E2 90 xx
+            const unsigned cp = c == 0x7f ? 0x2421 : 0x2400 + c;
+            out += static_cast<char>(0xE0 | (cp >> 12));
+            out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+            out += static_cast<char>(0x80 | (cp & 0x3F));
+            continue;
+        }
+        if (c < 0x80) {
+            out += static_cast<char>(c);
+            continue;
+        }
+        // a whole UTF-8 sequence stays as it is; any other byte is shown as ⟨HH⟩
+        const std::size_t len = c >= 0xF0 && c < 0xF5 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 ? 2 : 0;
+        bool ok = len > 0 && i + len <= bytes.size();
+        for (std::size_t k = 1; ok && k < len; ++k) ok = (static_cast<unsigned char>(bytes[i + k]) & 0xC0) == 0x80;
+        if (ok) {
+            out.append(bytes.substr(i, len));
+            i += len - 1;
+        } else {
+            char buf[16];
+            std::snprintf(buf, sizeof buf, "\xE2\x9F\xA8%02X\xE2\x9F\xA9", c);
+            out += buf;
         }
     }
     return out;
@@ -134,10 +161,12 @@ void write_report(const std::filesystem::path& dir, const run_info& run, const s
     std::vector<std::string> order;
     std::map<std::string, std::vector<const finding*>> groups;
     for (const auto& f : findings) {
-        const auto k = f.found.key();
+        const auto k = cluster_of(f);
         if (!groups.count(k)) order.push_back(k);
         groups[k].push_back(&f);
     }
+    // The largest kinds first.
+    std::stable_sort(order.begin(), order.end(), [&](const std::string& a, const std::string& b) { return groups[a].size() > groups[b].size(); });
 
     // ------------------------------------------------------------------ JSON lines
     std::string jl;
@@ -146,9 +175,12 @@ void write_report(const std::filesystem::path& dir, const run_info& run, const s
         json_field(jl, "impl", run.impl, true);
         jl += ",\"seed\":" + std::to_string(f.seed);
         json_field(jl, "case", f.name);
-        json_field(jl, "reproduce", "sgfcheck gen --seed " + std::to_string(f.seed) + (f.valid ? " --valid" : " --invalid") + run.gen_flags);
+        json_field(jl, "reproduce", reproduce(run, f));
+        json_field(jl, "family", f.family);
         json_field(jl, "mutation", f.applied == mutation::none ? "" : info(f.applied).name);
         json_field(jl, "kind", to_string(f.found.what));
+        json_field(jl, "cluster", cluster_of(f));
+        if (f.checker_level) jl += ",\"checker_level\":true";
         json_field(jl, "signature", f.found.signature);
         if (!f.found.differences.empty()) {
             jl += ",\"differences\":[";
@@ -158,28 +190,48 @@ void write_report(const std::filesystem::path& dir, const run_info& run, const s
             }
             jl += ']';
         }
-        json_field(jl, "ours", verdict_text(f.ours));
-        json_field(jl, "theirs", their_text(f.theirs));
+        json_field(jl, "ours", verdict_text_of(f.ours));
+        json_field(jl, "theirs", their_text_of(f.theirs));
         jl += ",\"bytes\":" + std::to_string(f.bytes.size());
-        json_field(jl, "minimal", f.minimised ? escaped(f.minimal) : "");
+        json_field(jl, "minimal", f.minimised ? visible_sgf(f.minimal) : "");
         if (f.minimised) {
             json_field(jl, "minimal_kind", f.minimal_found.key());
-            json_field(jl, "minimal_ours", verdict_text(f.minimal_ours));
-            json_field(jl, "minimal_theirs", their_text(f.minimal_theirs));
+            json_field(jl, "minimal_ours", verdict_text_of(f.minimal_ours));
+            json_field(jl, "minimal_theirs", their_text_of(f.minimal_theirs));
             jl += ",\"tests\":" + std::to_string(f.tests);
         }
-        json_field(jl, "spec", spec_of(f));
+        json_field(jl, "spec", spec_text_of(f));
         jl += "}\n";
     }
     write_file_atomically(dir / "report.jsonl", jl);
 
     // -------------------------------------------------------------------- Markdown
     std::ostringstream md;
+    std::size_t checker_kinds = 0;
+    for (const auto& k : order)
+        if (groups[k].front()->checker_level) ++checker_kinds;
     md << "# sgfcheck diff: `" << run.impl << "`\n\n";
+    if (!run.status.empty()) md << "**Partial report: " << run.status << ".**\n\n";
     md << "Reproduce: `" << run.command_line << "`\n\n";
-    md << run.count << " generated cases (" << run.valid << " valid, " << run.invalid << " invalid, seeds " << run.seed
-       << " to " << run.seed + run.count - 1 << "), " << static_cast<long long>(run.seconds + 0.5) << " s. Agree: "
-       << run.agree << ". Disagree: " << findings.size() << " cases in " << order.size() << " kinds.\n\n";
+    md << run.count << " generated cases";
+    if (run.planned != run.count) md << " of " << run.planned << " planned";
+    md << " (" << run.valid << " valid, " << run.invalid << " invalid, seeds " << run.seed << " to "
+       << run.seed + (run.count ? run.count - 1 : 0) << "), " << static_cast<long long>(run.seconds + 0.5) << " s. Agree: "
+       << run.agree << ". Disagree: " << findings.size() << " cases in " << order.size() << " kinds";
+    if (checker_kinds > 0)
+        md << " (" << checker_kinds << " of them only sgfcheck's checker rejects: if `" << run.impl
+           << "` is a parser, not a checker, run again with `--parse-only`)";
+    md << ".\n\n";
+    if (!run.families.empty()) {
+        md << "Families (`--mutation`), case k from family k mod " << run.families.size() << ":";
+        for (const auto& f : run.families) md << " `" << f << "`";
+        md << ".\n\n";
+    }
+    if (!run.flaky.empty()) {
+        md << "Flaky (timed out among other cases, not when run again alone; not counted as disagreements):";
+        for (const auto& f : run.flaky) md << " " << f << ";";
+        md << "\n\n";
+    }
     if (!order.empty()) {
         md << "| # | kind | signature | cases | minimal case |\n|---|---|---|---|---|\n";
         for (std::size_t i = 0; i < order.size(); ++i) {
@@ -187,12 +239,13 @@ void write_report(const std::filesystem::path& dir, const run_info& run, const s
             const finding* rep = g.front();
             for (const auto* f : g)
                 if (f->minimised) rep = f;
-            std::string shown = rep->minimised ? escaped(rep->minimal) : "(not minimised)";
+            std::string shown = rep->minimised ? visible_sgf(rep->minimal) : "(not minimised)";
             shown = clipped(shown, 80);
-            for (auto& c : shown)
-                if (c == '|') c = '/';
-            md << "| " << i + 1 << " | " << to_string(rep->found.what) << " | " << rep->found.signature << " | " << g.size()
-               << " | `" << shown << "` |\n";
+            std::string cell;
+            for (const char c : shown) cell += c == '|' ? std::string("\\|") : std::string(1, c);
+            const outcome& o = rep->minimised ? rep->minimal_found : rep->found;
+            md << "| " << i + 1 << " | " << to_string(o.what) << (rep->checker_level ? " (checker)" : "") << " | "
+               << o.signature << " | " << g.size() << " | `` " << cell << " `` |\n";
         }
         md << "\n";
     }
@@ -201,26 +254,31 @@ void write_report(const std::filesystem::path& dir, const run_info& run, const s
         const finding* rep = g.front();
         for (const auto* f : g)
             if (f->minimised) rep = f;
-        md << "## " << i + 1 << ". " << to_string(rep->found.what) << (rep->found.signature.empty() ? "" : ": ")
-           << rep->found.signature << " (" << g.size() << (g.size() == 1 ? " case)" : " cases)") << "\n\n";
+        const outcome& shown_kind = rep->minimised ? rep->minimal_found : rep->found;
+        md << "## " << i + 1 << ". " << to_string(shown_kind.what) << (shown_kind.signature.empty() ? "" : ": ")
+           << shown_kind.signature << " (" << g.size() << (g.size() == 1 ? " case)" : " cases)") << "\n\n";
         if (rep->minimised) {
             md << "Minimal case (" << rep->minimal.size() << " bytes, "
                << (nesting(rep->minimal) > 100 ? "nesting depth " + std::to_string(nesting(rep->minimal)) + ", " : std::string())
                << rep->tests << " runs"
-               << (rep->budget_spent ? ", budget spent" : "") << "; `cases/" << rep->name << ".min.sgf`):\n\n```\n"
-               << clipped(escaped(rep->minimal)) << "\n```\n\n";
-            md << "- ours: " << verdict_text(rep->minimal_ours) << "\n- theirs: " << their_text(rep->minimal_theirs) << "\n";
+               << (rep->budget_spent ? ", budget spent" : "") << "; `cases/" << rep->name
+               << ".min.sgf`; ␊ is LF, ␍ CR, ␉ tab, ⟨HH⟩ a byte that is not UTF-8):\n\n```\n"
+               << clipped(visible_sgf(rep->minimal)) << "\n```\n\n";
+            md << "- ours: " << verdict_text_of(rep->minimal_ours) << "\n- theirs: " << their_text_of(rep->minimal_theirs) << "\n";
             if (!keeps(rep->found, rep->minimal_found))
                 md << "- note: with the full timeout the minimal case is " << rep->minimal_found.key() << "\n";
             if (!rep->tree_ours.empty() || !rep->tree_theirs.empty())
                 md << "- our tree: `" << clipped(rep->tree_ours, 300) << "`\n- their tree: `" << clipped(rep->tree_theirs, 300)
                    << "`\n";
         } else {
-            md << "- ours: " << verdict_text(rep->ours) << "\n- theirs: " << their_text(rep->theirs) << "\n";
+            md << "- ours: " << verdict_text_of(rep->ours) << "\n- theirs: " << their_text_of(rep->theirs) << "\n";
         }
-        md << "- spec: " << spec_of(*rep) << "\n";
-        md << "- first case: seed " << rep->seed << " (`sgfcheck gen --seed " << rep->seed
-           << (rep->valid ? " --valid" : " --invalid") << run.gen_flags << "`), " << rep->bytes.size() << " bytes"
+        md << "- spec: " << spec_text_of(*rep) << "\n";
+        if (rep->checker_level)
+            md << "- only sgfcheck's checker rejects this file (its parser accepts it): if the implementation is a "
+                  "parser, not a checker, this is no bug of it; `--parse-only` compares the parsers alone\n";
+        md << "- first case: family " << rep->family << ", seed " << rep->seed << " (`" << reproduce(run, *rep) << "`), "
+           << rep->bytes.size() << " bytes"
            << (nesting(rep->bytes) > 100 ? ", nesting depth " + std::to_string(nesting(rep->bytes)) : std::string())
            << (rep->applied != mutation::none ? ", mutation " + std::string(info(rep->applied).name) : std::string())
            << "; `cases/" << rep->name << ".sgf`\n";

@@ -1,0 +1,436 @@
+// check_streamed (check/stream.hpp): the file through a window, one game tree at a time.
+// Per game tree, in the order check_file's stages would say it: the parser's events, the
+// input stage's findings about the tree's CA and (when the next tree starts) the bytes of
+// the tree that are no characters, the checker on the events, then the positions of what
+// was found while the window holds the bytes.
+#include "check/stream.hpp"
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <cstring>
+#include <numeric>
+
+#include "check/internal.hpp"
+#include "input/read_file.hpp"
+#include "parse/input_report.hpp"
+#include "parse/parse_source.hpp"
+#include "parse/parse_tree.hpp"
+#include "sgf/charset.hpp"
+#include "tree/tree_rep.hpp"
+
+namespace sgf::detail {
+
+namespace {
+
+// What a text report quotes after a finding (excerpt_at), and before it.
+constexpr std::size_t excerpt_after = 165;
+constexpr std::uint64_t excerpt_before = 160;
+
+// The bytes of the file read so far and still needed: a source (what the node reader and
+// the checker read bytes through) whose first byte is at file offset at().
+class window {
+public:
+    window(file_pieces& in, std::size_t piece) : in_(in), piece_(piece), src_(std::make_shared<source>(std::string())) {}
+
+    [[nodiscard]] const source& src() const noexcept { return *src_; }
+    [[nodiscard]] std::shared_ptr<const source> handle() const noexcept { return src_; }
+    [[nodiscard]] const char* data() const noexcept { return src_->data(); }
+    [[nodiscard]] std::size_t size() const noexcept { return src_->bytes.size(); }
+    [[nodiscard]] std::uint64_t at() const noexcept { return at_; }
+    [[nodiscard]] bool more() const noexcept { return !in_.done(); }
+
+    // Reads at least `n` more bytes (a piece at least; fewer at the end of the file); false
+    // when the file had none left. Offsets into the window stay valid, pointers do not.
+    bool read(std::size_t n) {
+        n = std::max(n, piece_);
+        std::string& b = src_->bytes;
+        const std::size_t had = b.size();
+        b.resize(had + n);
+        const std::size_t got = in_.read(b.data() + had, n);
+        b.resize(had + got);
+        return got > 0;
+    }
+    // Forgets the bytes before file offset `keep` when that frees a piece or more; returns
+    // by how much window offsets moved.
+    std::size_t drop_before(std::uint64_t keep) {
+        if (keep < at_ + piece_) return 0;
+        const auto k = static_cast<std::size_t>(keep - at_);
+        src_->bytes.erase(0, k);
+        at_ += k;
+        return k;
+    }
+
+private:
+    file_pieces& in_;
+    std::size_t piece_;
+    std::shared_ptr<source> src_;
+    std::uint64_t at_ = 0;
+};
+
+// Whether every byte is ASCII, 8 at a time.
+bool ascii_bytes(std::string_view s) noexcept {
+    std::size_t i = 0;
+    for (; i + 8 <= s.size(); i += 8) {
+        std::uint64_t w;
+        std::memcpy(&w, s.data() + i, 8);
+        if (w & 0x8080808080808080ull) return false;
+    }
+    for (; i < s.size(); ++i)
+        if (static_cast<unsigned char>(s[i]) >= 0x80) return false;
+    return true;
+}
+
+class streamer {
+public:
+    streamer(file_pieces& in, const load_options& load_opts, const check_options& check_opts, const stream_options& options)
+        : win_(in, options.piece),
+          options_(options),
+          load_opts_(load_opts),
+          parsed_(check_opts.prof, load_opts.lenient),
+          checked_(check_opts.prof),
+          rep_(load_opts.lenient),
+          checker_(checked_, check_opts),
+          check_opts_(check_opts) {
+        rep_.unknown = [this] { whole_file_ = true; };
+        if (options.excerpts) {
+            parsed_.keep_excerpts();
+            checked_.keep_excerpts();
+        }
+    }
+
+    std::optional<streamed_check> run();
+
+private:
+    // A game tree of a batch: where it is, its events (in batch_events_), and what a
+    // worker's checker found in it.
+    struct batch_tree {
+        std::size_t start, end;
+        std::size_t events_from, events_size;
+        tree_context ctx;
+        std::vector<recorded_finding> found;
+    };
+    // A worker thread's checker.
+    struct worker {
+        explicit worker(const check_options& o) : found(o.prof), checker(found, o) {}
+        findings found;  // records (findings::record_into)
+        collection_checker checker;
+    };
+    static constexpr std::size_t batch_bytes = std::size_t{1} << 18;
+    static constexpr std::size_t batch_trees = 1024;
+
+    [[nodiscard]] bool start();
+    [[nodiscard]] std::optional<std::pair<std::size_t, std::size_t>> next_tree(std::size_t& pos, bool& strict);
+    void check_batch();
+    [[nodiscard]] bool game_tree(std::size_t start, std::size_t end, batch_tree* done);
+    [[nodiscard]] bool charsets(const node& root, std::string& cs);
+    void invalid_bytes(std::uint64_t to);
+    void resolve_input(std::size_t from, line_counter lines);
+    [[nodiscard]] position position_at(line_counter& lines, std::uint64_t file_offset) const {
+        return lines.at(win_.data(), win_.data() + win_.size(), win_.at(), file_offset);
+    }
+    streamed_check results();
+
+    window win_;
+    stream_options options_;
+    load_options load_opts_;
+    findings parsed_;   // the parser's (the UTF-8 byte order mark)
+    findings checked_;  // the checker's
+    input_report rep_;  // the input stage's, positions resolved by resolve_input
+    std::vector<excerpt> input_excerpts_;
+    collection_checker checker_;
+    check_options check_opts_;
+    tree_events events_;
+    std::vector<batch_tree> batch_;
+    std::vector<std::uint32_t> batch_events_;
+    std::vector<std::unique_ptr<worker>> workers_;
+
+    bool bom_ = false;
+    bool whole_file_ = false;  // something needs the whole file: the whole-file path
+    charset_choice chosen_;
+    bool guessed_ascii_ = false;       // no usable CA: read as US-ASCII while every byte is
+    std::string first_ca_;             // the first tree's CA, looked up (first_ca_checked)
+    bool first_ca_checked_ = false;
+    std::optional<std::size_t> legacy_;  // index in rep_.found of "but the text is valid UTF-8"
+    bool all_ascii_ = true, valid_utf8_ = true;  // the bytes up to scanned_
+    std::uint64_t scanned_ = 0;
+
+    std::size_t trees_ = 0;
+    std::uint64_t part_from_ = 0;  // the last game tree's part (for W005): from here
+    std::string part_cs_;          // ... read in this charset
+    line_counter lines_;           // at part_from_
+};
+
+bool streamer::start() {
+    (void)win_.read(0);
+    const std::string_view head(win_.data(), std::min<std::size_t>(win_.size(), 4));
+    const auto bom = detect_bom(head);
+    if (!load_opts_.charset.empty() || (bom && bom->charset != "UTF-8")) return false;
+    bom_ = bom.has_value();
+    if (bom_) report_utf8_bom(parsed_, win_.src());
+    return true;
+}
+
+// The next game tree after `pos` into events_, read on as the window needs: its [start,
+// end) in the window (pos then at its end), or nullopt at the end of the file; `strict`
+// false when the bytes are no strict FF[4] (the whole-file path reads them).
+std::optional<std::pair<std::size_t, std::size_t>> streamer::next_tree(std::size_t& pos, bool& strict) {
+    for (;;) {  // white space between game trees (grammar::collection)
+        pos = static_cast<std::size_t>(grammar::skip_white(win_.data() + pos, win_.data() + win_.size()) - win_.data());
+        if (pos < win_.size() || !win_.read(0)) break;
+    }
+    if (pos == win_.size()) return std::nullopt;  // the end of the file
+    strict = win_.data()[pos] == '(';
+    if (!strict) return std::nullopt;
+    const std::size_t start = pos;
+    const char* end = nullptr;
+    while ((end = parse_game_tree(win_.data(), win_.data() + start, win_.data() + win_.size(), events_)) == nullptr) {
+        // not strict FF[4] (the recovering parse reads the whole file), or cut off by the
+        // window: read as much again as the game tree has so far (linear in its size)
+        strict = win_.more();
+        if (!strict) return std::nullopt;
+        (void)win_.read(win_.size() - start);
+    }
+    pos = static_cast<std::size_t>(end - win_.data());
+    if (options_.excerpts)
+        while (win_.size() - pos < excerpt_after && win_.read(0)) {
+        }
+    return std::make_pair(start, pos);
+}
+
+std::optional<streamed_check> streamer::run() {
+    if (!start()) return std::nullopt;
+    std::size_t pos = bom_ ? 3 : 0;
+    for (bool more = true; more;) {
+        // the bytes before the last game tree's part are no longer needed (but for what an
+        // excerpt quotes)
+        pos -= win_.drop_before(part_from_ > excerpt_before ? part_from_ - excerpt_before : 0);
+        // the next game tree, or with worker threads a batch of them (the window holds them
+        // all: it moves on only here)
+        batch_.clear();
+        batch_events_.clear();
+        std::size_t bytes = 0;
+        while (batch_.empty() || (options_.threads > 1 && bytes < batch_bytes && batch_.size() < batch_trees)) {
+            bool strict = true;
+            const auto t = next_tree(pos, strict);
+            if (!strict) return std::nullopt;
+            if (!t) {
+                more = false;
+                break;
+            }
+            if (options_.threads <= 1) {  // checked at once, from events_
+                if (!game_tree(t->first, t->second, nullptr)) return std::nullopt;
+                break;
+            }
+            const auto items = events_.items();
+            batch_.push_back({t->first, t->second, batch_events_.size(), items.size(), {}, {}});
+            batch_events_.insert(batch_events_.end(), items.begin(), items.end());
+            bytes += t->second - t->first;
+        }
+        if (batch_.empty()) continue;
+        check_batch();
+        for (batch_tree& t : batch_)
+            if (!game_tree(t.start, t.end, &t)) return std::nullopt;
+    }
+    if (trees_ == 0) return std::nullopt;  // no game tree: the parser says so (E001)
+    invalid_bytes(win_.at() + win_.size());
+    if (legacy_ && !(!all_ascii_ && valid_utf8_)) {
+        rep_.found.erase(rep_.found.begin() + static_cast<std::ptrdiff_t>(*legacy_));
+        if (options_.excerpts) input_excerpts_.erase(input_excerpts_.begin() + static_cast<std::ptrdiff_t>(*legacy_));
+    }
+    return results();
+}
+
+// The checker on each game tree of the batch, on options_.threads threads (this one
+// included), each with its own checker, which records what it finds (replayed in file
+// order by game_tree).
+void streamer::check_batch() {
+    while (workers_.size() < options_.threads) workers_.push_back(std::make_unique<worker>(check_opts_));
+    std::atomic<std::size_t> next{0};
+    std::exception_ptr failed;
+    std::mutex failed_lock;
+    const auto work = [&](worker& w) {
+        try {
+            for (std::size_t i = next++; i < batch_.size(); i = next++) {
+                batch_tree& t = batch_[i];
+                const std::span<const std::uint32_t> events(batch_events_.data() + t.events_from, t.events_size);
+                w.found.record_into(&t.found);
+                const node root = tree_access::make_node(win_.handle(), events[1]);
+                const walk_context& ctx = w.checker.begin_tree(root, static_cast<std::uint32_t>(t.start));
+                w.checker.walker().run(win_.src(), events, ctx);
+                t.ctx = w.checker.context();
+                w.found.record_into(nullptr);
+            }
+        } catch (...) {
+            const std::lock_guard<std::mutex> hold(failed_lock);
+            failed = std::current_exception();
+            next = batch_.size();
+        }
+    };
+    std::vector<std::thread> threads;
+    for (std::size_t k = 1; k < options_.threads && k < batch_.size(); ++k) threads.emplace_back(work, std::ref(*workers_[k]));
+    work(*workers_[0]);
+    for (std::thread& t : threads) t.join();
+    if (failed) std::rethrow_exception(failed);
+}
+
+// One game tree, [start, end) of the window: checked here (events_), or by a worker (`done`).
+bool streamer::game_tree(std::size_t start, std::size_t end, batch_tree* done) {
+    const std::uint64_t start_at = win_.at() + start;
+    rep_.window(&win_.src(), win_.at());
+    if (trees_ > 0) {
+        invalid_bytes(start_at);  // the last game tree's part ends here
+        (void)position_at(lines_, start_at);
+        part_from_ = start_at;
+    }
+    const std::uint32_t root_at = done ? batch_events_[done->events_from + 1] : events_.items()[1];
+    const node root = tree_access::make_node(win_.handle(), root_at);
+    const std::size_t input_from = rep_.found.size();
+    std::string cs;
+    if (!charsets(root, cs)) return false;
+    // What the input stage decides from all bytes: whether they are ASCII, valid UTF-8
+    if (guessed_ascii_ || legacy_) {
+        const std::string_view seen(win_.data() + (scanned_ - win_.at()), static_cast<std::size_t>(win_.at() + end - scanned_));
+        if (all_ascii_ && !ascii_bytes(seen)) all_ascii_ = false;
+        if (legacy_ && valid_utf8_ && !all_ascii_) valid_utf8_ = is_valid_utf8(seen);
+        if (guessed_ascii_ && !all_ascii_) return false;  // the charset is guessed from all bytes
+    }
+    scanned_ = win_.at() + end;
+
+    if (done) {
+        checked_.replay(std::move(done->found), win_.src());
+        checker_.took_tree(done->ctx, win_.src(), static_cast<std::uint32_t>(start));
+    } else {
+        const walk_context& ctx = checker_.begin_tree(root, static_cast<std::uint32_t>(start));
+        checker_.walker().run(win_.src(), events_.items(), ctx);
+    }
+    if (trees_ == 0) {
+        // the first game tree's FF, GM and CA, named by the collection-level rules later
+        const tree_context& c = checker_.context();
+        std::array<std::uint32_t, 3> at{c.ff_at, c.gm_at, c.ca_at};
+        std::array<position, 3> pos;
+        std::array<std::size_t, 3> order{0, 1, 2};
+        std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return at[a] < at[b]; });
+        line_counter lines = lines_;
+        for (const std::size_t k : order) pos[k] = position_at(lines, win_.at() + at[k]);
+        checker_.set_first_positions(pos[0], pos[1], pos[2]);
+    }
+    checker_.end_tree();
+
+    // (each list counts from the tree's part on: copies of the counter)
+    line_counter for_parsed = lines_, for_checked = lines_;
+    parsed_.resolve(win_.src(), win_.at(), for_parsed);
+    checked_.resolve(win_.src(), win_.at(), for_checked);
+    resolve_input(input_from, lines_);
+    part_cs_ = cs;
+    ++trees_;
+    return true;
+}
+
+// The input stage's charset choice (load()) as far as one game tree tells it, and the
+// charset this tree's values are read in; false when it needs the whole file.
+bool streamer::charsets(const node& root, std::string& cs) {
+    const std::optional<property> ca = root_ca(root);
+    if (trees_ == 0) {
+        if (bom_) {
+            chosen_ = {"UTF-8", charset_origin::bom};
+        } else if (ca) {
+            const std::string name = first_tree_charset(rep_, *ca);
+            first_ca_checked_ = true;
+            first_ca_ = name;
+            if (!name.empty()) chosen_ = {name, charset_origin::declared};
+            if (legacy_charset(name)) {  // said if all bytes turn out to be valid UTF-8 (run())
+                legacy_ = rep_.found.size();
+                report_utf8_under_legacy_ca(rep_, *ca, name);
+            }
+        }
+        if (chosen_.charset.empty()) {  // guessed from all bytes: US-ASCII while they are ASCII
+            chosen_ = {"US-ASCII", charset_origin::ascii};
+            guessed_ascii_ = true;
+        }
+        if (!scannable(chosen_.charset) && chosen_.charset != "US-ASCII") return false;  // converted whole
+    }
+    std::string name;
+    if (ca) name = trees_ == 0 && first_ca_checked_ ? first_ca_ : check_ca_spelling(rep_, *ca);
+    cs = tree_charset(rep_, trees_, ca ? &*ca : nullptr, name, chosen_, false);
+    return !whole_file_;
+}
+
+// W005 in the last game tree's part, [part_from_, to).
+void streamer::invalid_bytes(std::uint64_t to) {
+    const std::size_t from = rep_.found.size();
+    const std::string_view part(win_.data() + (part_from_ - win_.at()), static_cast<std::size_t>(to - part_from_));
+    if (ascii_bytes(part)) return;
+    report_invalid(rep_, part, part_from_, part_cs_);
+    resolve_input(from, lines_);
+}
+
+// Lines, columns and excerpts of the input stage's findings from index `from` on.
+void streamer::resolve_input(std::size_t from, line_counter lines) {
+    std::vector<std::size_t> order(rep_.found.size() - from);
+    std::iota(order.begin(), order.end(), from);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return rep_.found[a].where.byte < rep_.found[b].where.byte; });
+    if (options_.excerpts) input_excerpts_.resize(rep_.found.size());
+    for (const std::size_t k : order) {
+        position& p = rep_.found[k].where;
+        p = position_at(lines, p.byte);
+        if (options_.excerpts) input_excerpts_[k] = excerpt_at(win_.data(), win_.data() + win_.size(), win_.at(), p.byte);
+    }
+}
+
+// As check_file: the input stage's findings (the parser's, then the input's, by position),
+// merged with the checker's (the input stage's first at the same position).
+streamed_check streamer::results() {
+    std::vector<excerpt> parse_ex, check_ex;
+    std::vector<diagnostic> parsed = std::move(parsed_).finish(parse_ex);
+    std::vector<diagnostic> checked = std::move(checked_).finish(check_ex);
+    struct item {
+        diagnostic d;
+        excerpt e;
+    };
+    std::vector<item> loaded;
+    loaded.reserve(parsed.size() + rep_.found.size());
+    for (std::size_t k = 0; k < parsed.size(); ++k)
+        loaded.push_back({std::move(parsed[k]), k < parse_ex.size() ? std::move(parse_ex[k]) : excerpt{}});
+    for (std::size_t k = 0; k < rep_.found.size(); ++k)
+        loaded.push_back({std::move(rep_.found[k]), k < input_excerpts_.size() ? std::move(input_excerpts_[k]) : excerpt{}});
+    std::stable_sort(loaded.begin(), loaded.end(), [](const item& x, const item& y) { return x.d.where.byte < y.d.where.byte; });
+    streamed_check out;
+    out.diagnostics.reserve(loaded.size() + checked.size());
+    std::size_t i = 0, j = 0;
+    while (i < loaded.size() || j < checked.size()) {
+        // std::merge's order: the checker's first only when strictly before
+        const bool take_checked = j < checked.size() && (i == loaded.size() || checked[j].where.byte < loaded[i].d.where.byte);
+        if (take_checked) {
+            out.diagnostics.push_back(std::move(checked[j]));
+            if (options_.excerpts) out.excerpts.push_back(j < check_ex.size() ? std::move(check_ex[j]) : excerpt{});
+            ++j;
+        } else {
+            out.diagnostics.push_back(std::move(loaded[i].d));
+            if (options_.excerpts) out.excerpts.push_back(std::move(loaded[i].e));
+            ++i;
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+std::optional<streamed_check> check_streamed(int fd, const std::string& name, std::uint64_t size,
+                                             const load_options& load_opts, const check_options& check_opts,
+                                             const stream_options& options) {
+    if (size == 0 || size >= max_source_size) return std::nullopt;
+    file_pieces in(fd, name, size);
+    check_options copts = check_opts;
+    load_options lopts = load_opts;
+    lopts.prof = copts.prof;  // the parser's levels follow the same profile (check_file)
+    streamer s(in, lopts, copts, options);
+    return s.run();
+}
+
+}  // namespace sgf::detail
