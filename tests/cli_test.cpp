@@ -289,7 +289,10 @@ TEST_CASE("every option value is checked: empty and negative and trailing junk a
         const auto opts = value_options(run(c + " --help").out);
         CAPTURE(c);
         CHECK(!opts.empty());
-        for (const auto& [opt, placeholder] : opts) {
+        for (const auto& item : opts) {
+            // (named copies: clang does not let CAPTURE's lambda use structured bindings)
+            const auto& opt = item.first;
+            const auto& placeholder = item.second;
             CAPTURE(opt);
             CAPTURE(placeholder);
             ++options;
