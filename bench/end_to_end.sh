@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Issues 12 and 23's end-to-end target: `sgfcheck FILE`, the whole process (read, parse,
+# The end-to-end target (README "Performance"): `sgfcheck FILE`, the whole process (read, parse,
 # full check with the Go replay, output as text and as JSON), against the streaming
 # byte-classify loop over the same file (sgf_classify_bench --stream: the file read through
 # one reused 1 MiB buffer, one table lookup per byte), alternating ROUNDS times; with OLD (the
 # same program built from the commit to compare with) in the same rounds.
 # Prints CPU MB/s (user+sys) of each run, the medians, sgfcheck's share of the loop's speed,
 # and peak RSS over the file size.
-# Input: ../shared/corpus/games concatenated COPIES times (default 4: 46 MB, as issue 12).
+# Input: ../shared/corpus/games concatenated COPIES times (default 4: 46 MB, the size the
+# README's performance targets are measured on).
 # Usage: bench/end_to_end.sh [ROUNDS] [COPIES] [SGFCHECK] [CLASSIFY] [OLD_SGFCHECK]
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)

@@ -73,7 +73,8 @@ std::vector<game_moves> main_line_moves(const sgf::collection& c) {
                 const std::string_view id = p.ident();
                 if (id == "SZ" && p.size() == 1 && p.front().raw() != "19") nineteen = false;
                 if ((id != "B" && id != "W") || p.size() != 1) continue;
-                const std::string_view v = p.front().raw();
+                const sgf::value first = p.front();
+                const std::string_view v = first.raw();
                 if (v.size() != 2 || v[0] < 'a' || v[0] > 's' || v[1] < 'a' || v[1] > 's') continue;  // pass, tt
                 g.moves.push_back({id == "B" ? sgf::detail::stone::black : sgf::detail::stone::white,
                                    {static_cast<std::uint32_t>(v[0] - 'a' + 1), static_cast<std::uint32_t>(v[1] - 'a' + 1)}});

@@ -69,7 +69,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     sgf::load_result r;
     try {
-        r = sgf::load(text, {.lenient = (data[0] & 0x40) != 0, .charset = override ? std::string(charset) : std::string()});
+        r = sgf::load(sgf::file_bytes(text), {.lenient = (data[0] & 0x40) != 0, .charset = override ? std::string(charset) : std::string()});
     } catch (const std::invalid_argument&) {
         SGF_FUZZ_CHECK(!sgf::find_charset(charset), "load refused a charset find_charset knows: " + std::string(charset));
         return 0;

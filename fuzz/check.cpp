@@ -64,7 +64,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             }
         }
     }
-    const sgf::file_check fc = sgf::check_file(input);
+    const sgf::file_check fc = sgf::check_file(sgf::file_bytes(input));
     check_findings(fc.diagnostics, size, ctx);
     if (!fc.loaded.converted) {
         const sgf::parse_result plain = sgf::parse(input);

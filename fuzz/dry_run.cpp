@@ -174,7 +174,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
     {  // fix: reads leniently, writes UTF-8
         lo.lenient = true;
-        const sgf::load_result r = sgf::cli::charset_usage_errors([&] { return sgf::load(input, lo); });
+        const sgf::load_result r = sgf::cli::charset_usage_errors([&] { return sgf::load(sgf::file_bytes(input), lo); });
         const std::string_view text = r.converted ? r.text() : r.bytes();
         const run_result dry = run(sgf::cli::run_fix, with({"--dry-run"}, charset));
         const run_result real = run(sgf::cli::run_fix, with({}, charset));
@@ -183,7 +183,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     {  // fmt: the diff is of the texts; a converted file is written back in its charset
         lo.lenient = false;
-        const sgf::load_result r = sgf::cli::charset_usage_errors([&] { return sgf::load(input, lo); });
+        const sgf::load_result r = sgf::cli::charset_usage_errors([&] { return sgf::load(sgf::file_bytes(input), lo); });
         const std::string_view text = r.converted ? r.text() : r.bytes();
         std::vector<std::string> options = charset;
         options.insert(options.end(), width.begin(), width.end());

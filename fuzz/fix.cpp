@@ -18,7 +18,7 @@
 namespace {
 
 std::string fixed_text(const std::string& bytes) {
-    const sgf::load_result r = sgf::load(bytes, {.lenient = true});
+    const sgf::load_result r = sgf::load(sgf::file_bytes(bytes), {.lenient = true});
     return sgf::write(sgf::fix(r).trees);
 }
 
@@ -27,7 +27,7 @@ std::string fixed_text(const std::string& bytes) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     const std::string input = sgf_fuzz::bytes_of(data, size);
     const std::string ctx = "input: " + sgf_fuzz::printable(input);
-    const sgf::load_result r = sgf::load(input, {.lenient = true});
+    const sgf::load_result r = sgf::load(sgf::file_bytes(input), {.lenient = true});
     const sgf::fix_result f = sgf::fix(r);
     for (const auto& d : f.diagnostics)
         SGF_FUZZ_CHECK(d.where.byte <= size, std::string(d.code) + " outside the file; " + ctx);

@@ -24,7 +24,7 @@
 #include "sgf/properties.hpp"
 #include "sgf/tree.hpp"
 #include "sgf/value.hpp"
-#include "sgf/value_types.hpp"
+#include "values/readers.hpp"
 #include "sgf/write.hpp"
 #include "token_count.hpp"
 
@@ -503,7 +503,7 @@ inline void check_value(std::string_view raw) {
 // --- invariants of one parse ------------------------------------------------------------------
 
 // Everything a parse result must satisfy for any input:
-// - diagnostics sorted by byte offset; each code is a row of sgf::all_codes() (and the
+// - diagnostics sorted by byte offset; each code is a row of sgf::all_rules() (and the
 //   string_view points into that table); severity is the table's default, or warning for an
 //   E code in lenient mode; message non-empty;
 // - positions (and related positions) lie within the file and their line/column agree with

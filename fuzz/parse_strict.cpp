@@ -1,7 +1,7 @@
 // Fuzz target parse_strict: sgf::parse with the default (strict) options never crashes,
 // hangs or trips a sanitizer, and its result holds the invariants of
 // sgf_fuzz::check_parse (fuzz_common.hpp): diagnostics sorted by byte, codes from
-// sgf::all_codes(), positions inside the file with the right line/column, ok() iff no
+// sgf::all_rules(), positions inside the file with the right line/column, ok() iff no
 // error-level diagnostic, the tree where the file says it is, valid JSON.
 #include "fuzz_common.hpp"
 

@@ -2,6 +2,7 @@
 # Runs one libFuzzer target for a bounded time on the seed corpus with the dictionary.
 #
 #   fuzz/run.sh TARGET SECONDS [JOBS]
+#   fuzz/run.sh --build JOBS          (builds every target, runs none)
 #
 # Seeds: fuzz/seeds and fuzz/regressions (of every target). Builds (if needed)
 # $SGF_FUZZ_BUILD (default: build-fuzz in the repository) with clang and
@@ -24,6 +25,11 @@ cxx="${SGF_FUZZ_CXX:-$(command -v clang++-14 || command -v clang++)}"
 if [ ! -f "$build/CMakeCache.txt" ]; then
   cmake -S "$repo" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_COMPILER="$cxx" \
     -DSGF_BUILD_FUZZERS=ON -DSGF_BUILD_TESTS=OFF -DSGF_BUILD_BENCH=OFF >/dev/null
+fi
+if [ "$target" = --build ]; then  # fuzz/run.sh --build JOBS: every target, nothing run
+  targets=()
+  for t in $(sed -n 's/^set(SGF_FUZZ_TARGETS \(.*\))$/\1/p' "$repo/fuzz/CMakeLists.txt"); do targets+=(--target "fuzz_$t"); done
+  exec cmake --build "$build" -j"$seconds" "${targets[@]}" >/dev/null
 fi
 cmake --build "$build" -j"$jobs" --target "fuzz_$target" >/dev/null
 

@@ -131,7 +131,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (const options& o : sets) {
         sgf::load_options lo = o.lo;
         lo.prof = o.co.prof;
-        const std::vector<sgf::diagnostic> expected = sgf::check_file(input, lo, o.co).diagnostics;
+        const std::vector<sgf::diagnostic> expected = sgf::check_file(sgf::file_bytes(input), lo, o.co).diagnostics;
         struct way {
             std::size_t piece;
             unsigned threads;

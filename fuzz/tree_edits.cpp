@@ -23,8 +23,19 @@
 // but E011/W002 (iff v has an identifier with lowercase letters, which only a recovered
 // parse can give it). Versions are kept while they expand to at most 32 KB (an edit may put a
 // tree into itself, doubling it).
+//
+// The && edits (issue 20): on a copy of a subtree that is the only handle of its storage (so
+// that the edits run in place, growing it), a run of with_variation (append, replace),
+// with_node, with_node_appended and collection::with_tree_appended, each with an argument
+// taken from the tree or collection being edited (a variation, a grandchild, a node, the tree
+// itself) or from elsewhere; after each, the result equals the const& edit of a second copy
+// with the corresponding argument, and holds no cycle (a tree put into itself holds the
+// version before). Moved-from node, game_tree, collection, property, value, property_range,
+// cursor, preorder and game_tree_builder must behave as the empty (or null) object, && edits
+// of them included. The builder rebuilds a subtree from its nodes through add/open/close.
 #include <map>
 #include <optional>
+#include <utility>
 
 #include "fuzz_common.hpp"
 
@@ -277,9 +288,17 @@ private:
     void step() {
         const version& v = pick_version();
         const sgf::collection base = v.c;  // `v` may move when versions_ grows
-        const std::uint8_t op = ch_.byte() % 14;
+        const std::uint8_t op = ch_.byte() % 18;
         if (op >= 8 && op <= 12) {
             collection_step(base, op);
+            return;
+        }
+        if (op == 16) {
+            rvalue_collection_step(base);
+            return;
+        }
+        if (op == 17) {
+            moved_from_step(base);
             return;
         }
         if (base.empty()) {
@@ -429,6 +448,8 @@ private:
                 subtree_edit(base, ti, w, *t, what);
                 break;
             }
+            case 14: rvalue_tree_step(base, ti, w, where); break;
+            case 15: builder_step(base, ti, w, where); break;
             default: {  // 7, 13: game_tree::with_node_at (sometimes one past the last node)
                 sgf::node_path at = w.path;
                 const bool past = ch_.byte() < 16;
@@ -537,6 +558,213 @@ private:
                 add_version(sgf::parse(s, {.lenient = true}).trees, what);
                 break;
             }
+        }
+    }
+
+    // --- && edits, with arguments from the tree itself -------------------------------------
+    // A copy of t that is the only handle of its storage, the sequence and variations exactly
+    // as t's (their capacity: no room to spare, so the first append grows it).
+    static sgf::game_tree unique_copy(const sgf::game_tree& t) {
+        const auto vs = t.variations();
+        return sgf::game_tree(t.nodes(), std::vector<sgf::game_tree>(vs.begin(), vs.end()));
+    }
+
+    // Where an argument of an edit comes from; the same place in `u` (edited by &&) and in
+    // `e` (its twin, edited by const&).
+    enum class arg_from : std::uint8_t { variation, grandchild, itself, elsewhere };
+    const sgf::game_tree* tree_arg(const sgf::game_tree& t, arg_from f, std::size_t k, std::size_t j,
+                                   const sgf::game_tree* other) {
+        switch (f) {
+            case arg_from::variation: return t.variations().empty() ? nullptr : &t.variations()[k % t.variations().size()];
+            case arg_from::grandchild: {
+                if (t.variations().empty()) return nullptr;
+                const auto& v = t.variations()[k % t.variations().size()];
+                return v.variations().empty() ? nullptr : &v.variations()[j % v.variations().size()];
+            }
+            case arg_from::itself: return &t;
+            case arg_from::elsewhere: return other;
+        }
+        return nullptr;
+    }
+
+    // A run of && edits of the subtree at w, each compared with the const& edit of a twin.
+    void rvalue_tree_step(const sgf::collection& base, std::size_t ti, const walk& w, const std::string& where) {
+        const sgf::game_tree& sub = w.chain.back();
+        sgf::game_tree u = unique_copy(sub);
+        sgf::game_tree e = unique_copy(sub);
+        std::string what = "&& edits on " + where + ":";
+        const std::size_t steps = 1 + ch_.below(12);
+        std::size_t selves = 0;
+        for (std::size_t s = 0; s < steps && !ch_.empty(); ++s) {
+            const std::uint8_t kind = ch_.byte() % 4;
+            const auto f = static_cast<arg_from>(ch_.byte() % 4);
+            const std::size_t k = ch_.byte(), j = ch_.byte();
+            const auto other = pick_tree();
+            if (f == arg_from::itself && (++selves > 3 || weight(e) > max_weight / 4)) continue;  // doubles it
+            if (kind == 0 || kind == 1) {  // with_variation: append, or replace variation k
+                const sgf::game_tree* au = tree_arg(u, f, k, j, other ? &*other : nullptr);
+                const sgf::game_tree* ae = tree_arg(e, f, k, j, other ? &*other : nullptr);
+                if (au == nullptr) continue;
+                if (kind == 0) {
+                    what += " with_variation(" + std::to_string(static_cast<int>(f)) + ")";
+                    u = std::move(u).with_variation(*au);
+                    e = e.with_variation(*ae);
+                } else {
+                    const std::size_t at = ch_.below(u.variations().size() + 1);
+                    what += " with_variation(" + std::to_string(at) + ", " + std::to_string(static_cast<int>(f)) + ")";
+                    auto r = expect<std::out_of_range>(at == u.variations().size(), what,
+                                                       [&] { return std::move(u).with_variation(at, *au); });
+                    if (!r) {  // refused: u is unchanged (the edit threw before touching it)
+                        SGF_FUZZ_CHECK(u == e, what + ": a refused edit changed the tree\n  " + context());
+                        continue;
+                    }
+                    u = std::move(*r);
+                    e = e.with_variation(at, *ae);
+                }
+            } else if (kind == 2) {  // with_node(i, a node of the tree)
+                const std::size_t i = ch_.below(u.size() + 1);
+                const sgf::node n = f == arg_from::elsewhere ? pick_node() : u[k % u.size()];
+                const sgf::node n_e = f == arg_from::elsewhere ? n : e[k % e.size()];
+                what += " with_node(" + std::to_string(i) + ")";
+                auto r = expect<std::out_of_range>(i == u.size(), what, [&] { return std::move(u).with_node(i, n); });
+                if (!r) continue;
+                u = std::move(*r);
+                e = e.with_node(i, n_e);
+            } else {  // with_node_appended(a node of the tree, as a walk gives it)
+                sgf::preorder order(u);
+                for (std::size_t skip = k % 8; skip > 0 && !order.done(); --skip) order.next();
+                const sgf::node n = order.done() || f == arg_from::elsewhere ? pick_node() : order.current();
+                what += " with_node_appended";
+                u = std::move(u).with_node_appended(n);
+                e = e.with_node_appended(n);
+            }
+            // No cycle: the comparison and the walks end (a cycle would hang them).
+            SGF_FUZZ_CHECK(u == e, what + ": the && edit differs from the const& edit\n  " + context());
+            SGF_FUZZ_CHECK(u.node_count() == e.node_count(), what + "\n  " + context());
+            for (const auto& v : u.variations()) SGF_FUZZ_CHECK(!v.same(u), what + ": the tree contains itself\n  " + context());
+        }
+        SGF_FUZZ_CHECK(sgf::write(u) == sgf::write(e), what + "\n  " + context());
+        if (trees_.size() < 128) trees_.push_back(u);
+        subtree_edit(base, ti, w, u, what);
+    }
+
+    // A run of collection::with_tree_appended && with trees of the collection itself.
+    void rvalue_collection_step(const sgf::collection& base) {
+        // the only handle of its storage (the edits run in place), and its twin
+        sgf::collection c(std::vector<sgf::game_tree>(base.begin(), base.end()));
+        sgf::collection e(std::vector<sgf::game_tree>(base.begin(), base.end()));
+        std::string what = "collection && with_tree_appended:";
+        for (std::size_t s = 1 + ch_.below(8); s > 0 && !ch_.empty(); --s) {
+            const auto other = pick_tree();
+            const bool own = !c.empty() && (ch_.byte() & 1);
+            if (!own && !other) continue;
+            const std::size_t i = own ? ch_.below(c.size()) : 0;
+            what += own ? " c[" + std::to_string(i) + "]" : " other";
+            if (own && weight(c[i]) > max_weight / 8) continue;
+            c = std::move(c).with_tree_appended(own ? c[i] : *other);
+            e = e.with_tree_appended(own ? e[i] : *other);
+            SGF_FUZZ_CHECK(c == e, what + "\n  " + context());
+        }
+        add_version(c, what);
+    }
+
+    // The subtree at w rebuilt by game_tree_builder from its nodes (add, open, close),
+    // sometimes through a moved-from builder: equal to the subtree, its nodes shared.
+    void builder_step(const sgf::collection& base, std::size_t ti, const walk& w, const std::string& where) {
+        const sgf::game_tree& sub = w.chain.back();
+        if (weight(sub) > max_weight / 4) return;
+        sgf::game_tree_builder b;
+        sgf::game_tree_builder taken;
+        const bool move_half_way = ch_.byte() & 1;
+        std::vector<std::pair<const sgf::game_tree*, std::size_t>> stack{{&sub, 0}};
+        b.add(sub[0]);
+        if (move_half_way) {  // the rest goes into the moved-from builder, a new one
+            taken = std::move(b);
+            SGF_FUZZ_CHECK(b.depth() == 0, "moved-from builder: depth " + std::to_string(b.depth()));
+            b.add(sub[0]);
+        }
+        for (std::size_t i = 1; i < sub.size(); ++i) b.add(sub[i]);
+        // variations, depth first, with an explicit stack
+        while (!stack.empty()) {
+            auto& [t, next] = stack.back();
+            if (next < t->variations().size()) {
+                const sgf::game_tree& v = t->variations()[next++];
+                b.open();
+                for (const sgf::node& n : v) b.add(n);
+                stack.push_back({&v, 0});
+                continue;
+            }
+            stack.pop_back();
+            if (!stack.empty()) b.close();
+        }
+        const sgf::game_tree built = std::move(b).build();
+        const std::string what = "game_tree_builder on " + where + (move_half_way ? " (moved from)" : "");
+        SGF_FUZZ_CHECK(built == sub, what + "\n  " + context());
+        for (std::size_t i = 0; i < sub.size(); ++i)
+            SGF_FUZZ_CHECK(built[i].same(sub[i]), what + ": node not shared\n  " + context());
+        if (move_half_way) SGF_FUZZ_CHECK(std::move(taken).build() == sgf::game_tree({sub[0]}), what + "\n  " + context());
+        subtree_edit(base, ti, w, built, what);
+    }
+
+    // Every public handle and view, moved from: the empty (or null) one, && edits included.
+    void moved_from_step(const sgf::collection& base) {
+        const std::string what = "moved-from objects";
+        const sgf::node empty_node;
+        sgf::node n = pick_node();
+        const sgf::node n2 = std::move(n);
+        SGF_FUZZ_CHECK(n.empty() && n == empty_node && !n.has("B") && n.properties().count() == 0 &&
+                           sgf::write(n) == sgf::write(empty_node) && n.with_property("C", {"x"}).has("C"),
+                       what + ": node\n  " + context());
+        sgf::collection c = base;
+        const sgf::collection c2 = std::move(c);
+        SGF_FUZZ_CHECK(c.empty() && c.size() == 0 && c.trees().empty() && sgf::write(c).empty() && c == sgf::collection(),
+                       what + ": collection\n  " + context());
+        expect<std::out_of_range>(true, what + ": collection[0]", [&]() -> sgf::game_tree { return c[0]; });
+        if (const auto t = pick_tree()) {
+            c = std::move(c).with_tree_appended(*t);
+            SGF_FUZZ_CHECK(c.size() == 1 && c[0].same(*t), what + ": && edit of a collection\n  " + context());
+            sgf::game_tree g = *t;
+            const sgf::game_tree g2 = std::move(g);
+            SGF_FUZZ_CHECK(!g.valid() && g.size() == 0 && g.variations().empty() && g.node_count() == 0 &&
+                               g.begin() == g.end() && g == sgf::game_tree(),
+                           what + ": game_tree\n  " + context());
+            expect<std::out_of_range>(true, what + ": game_tree[0]", [&] { return g[0]; });
+            expect<std::invalid_argument>(true, what + ": with_variation of a null tree",
+                                          [&] { return sgf::game_tree(g).with_variation(*t); });
+            expect<std::invalid_argument>(true, what + ": with_node of a null tree",
+                                          [&] { return sgf::game_tree(g).with_node(0, n2); });
+            g = std::move(g).with_node_appended(n2);
+            SGF_FUZZ_CHECK(g.size() == 1 && g[0].same(n2), what + ": && append to a null tree\n  " + context());
+            sgf::cursor cur(*t);
+            (void)cur.to_child();
+            const sgf::cursor cur2 = std::move(cur);
+            SGF_FUZZ_CHECK(!cur.tree().valid() && cur.child_count() == 0 && !cur.to_child() && !cur.to_parent() &&
+                               cur.depth() == 0,
+                           what + ": cursor\n  " + context());
+            expect<std::out_of_range>(true, what + ": cursor current", [&] { return cur.current(); });
+            sgf::preorder order(*t);
+            order.next();
+            sgf::preorder taken = std::move(order);
+            order.next();
+            SGF_FUZZ_CHECK(order.done() && order.current().empty() && !order.tree().valid() && order.index() == 0,
+                           what + ": preorder\n  " + context());
+            std::size_t rest = 0;
+            for (const sgf::node& x : taken) rest += x.same(x) ? 1 : 0;
+            SGF_FUZZ_CHECK(rest + 1 == t->node_count(), what + ": the walk moved to goes on\n  " + context());
+        }
+        for (const sgf::property& p : n2.properties()) {
+            sgf::property q = p;
+            const sgf::property q2 = std::move(q);
+            SGF_FUZZ_CHECK(q.ident().empty() && q.size() == 0 && q.begin() == q.end() && q2.ident() == p.ident(),
+                           what + ": property\n  " + context());
+            sgf::value v = q2.front();
+            const sgf::value v2 = std::move(v);
+            SGF_FUZZ_CHECK(v.raw().empty() && !v.composed() && v2.raw() == p.front().raw(), what + ": value\n  " + context());
+            sgf::property_range r = n2.properties();
+            const sgf::property_range r2 = std::move(r);
+            SGF_FUZZ_CHECK(r.empty() && r.count() == 0 && r2.count() == n2.properties().count(),
+                           what + ": property_range\n  " + context());
+            break;
         }
     }
 

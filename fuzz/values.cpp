@@ -17,7 +17,7 @@
 #include "sgf/json.hpp"
 #include "sgf/typed_value.hpp"
 #include "tools/json_value.hpp"
-#include "sgf/value_types.hpp"
+#include "values/readers.hpp"
 #include "values/match.hpp"
 
 namespace {
@@ -83,29 +83,27 @@ void check_one(std::string_view raw, const sgf::decode_options& o, const std::st
                        "lower_letter_pair and the Point rule differ; " + ctx);
 }
 
-// The other public entry points of the value API on the same value: one value of the row
-// (decode_value) is what the property's decoding of that value alone says; to_check says
-// what the decoding found; check_kind and check_time find what decode_kind finds; is_real
-// is parse_real; check_handicap's finding lies inside the value (fuzz/SURFACE.md).
+// The value API's entry points on the same value: one value of the row (decode_value) is
+// what the property's decoding of that value alone says; the library's readers
+// (values/readers.hpp) say what the decoding says: check_value its first finding, parse_real
+// the Real rule (fuzz/SURFACE.md).
 void check_entry_points(const sgf::property_rule& row, std::string_view raw, const sgf::decode_options& o,
                         const std::string& row_ctx) {
     const std::string ctx = "value [" + sgf_fuzz::printable(raw, 80) + "] of " + row_ctx;
     const sgf::decoded_value one = sgf::decode_value(row, raw, o);
     check_finding(one, raw.size(), ctx + " (decode_value)");
-    SGF_FUZZ_CHECK(static_cast<bool>(sgf::to_check(one)) == !one.error, "to_check and the decoding differ; " + ctx);
-    for (int k = 0; k <= static_cast<int>(sgf::value_kind::unknown); ++k) {
-        const auto kind = static_cast<sgf::value_kind>(k);
-        const sgf::value_check c = sgf::check_kind(kind, o.game, raw, o.size, "X");
-        const sgf::decoded_value d = sgf::decode_kind(kind, raw, o, "X");
-        SGF_FUZZ_CHECK(c.at <= raw.size(), "check_kind's finding past the value; " + ctx);
-        SGF_FUZZ_CHECK(static_cast<bool>(c) == !d.error,
-                       "check_kind and decode_kind differ as " + std::string(sgf::to_string(kind)) + "; " + ctx);
-    }
-    const sgf::value_check t = sgf::check_time(raw, "TM");
-    SGF_FUZZ_CHECK(static_cast<bool>(t) == !sgf::decode_kind(sgf::value_kind::time, raw, {}, "TM").error,
-                   "check_time and the time decoding differ; " + ctx);
-    SGF_FUZZ_CHECK(sgf::is_real(raw) == sgf::parse_real(raw).has_value(), "is_real and parse_real differ; " + ctx);
-    SGF_FUZZ_CHECK(sgf::check_handicap(raw).at <= raw.size(), "check_handicap's finding past the value; " + ctx);
+    sgf::decode_options checking;  // what check_value decodes with
+    checking.game = o.game;
+    checking.size = o.size;
+    checking.values = false;
+    const sgf::decoded_value checked = sgf::decode_value(row, raw, checking);
+    const sgf::value_check c = sgf::check_value(row, o.game, raw, o.size);
+    SGF_FUZZ_CHECK(c.at <= raw.size(), "check_value's finding past the value; " + ctx);
+    SGF_FUZZ_CHECK(static_cast<bool>(c) == !checked.error && (!checked.error || c.which == checked.error->which),
+                   "check_value and the decoding differ; " + ctx);
+    SGF_FUZZ_CHECK(!one.error == !checked.error, "decoding with and without the values differ; " + ctx);
+    SGF_FUZZ_CHECK(sgf::parse_real(raw).has_value() == !sgf::decode_kind(sgf::value_kind::real, raw, {}, "X").error,
+                   "parse_real and the Real rule differ; " + ctx);
     if (o.game != nullptr)  // a rectangle of one point is written as one point or as aa:aa (E114)
         if (const auto rect = sgf::parse_point_rect(*o.game, raw); rect && rect->count() < 1000)
             SGF_FUZZ_CHECK((rect->count() == 1) == (rect->single || rect->one_by_one()),

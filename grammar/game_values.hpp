@@ -1,8 +1,10 @@
 #pragma once
 // Point, Move and Stone of the games that have a page (000_*: "Point = game-specific",
-// "Move = game-specific", "Stone = game-specific"), one rule per form a game page gives.
-// Which rules a game uses is data: the game rows of the table (src/table/game_table.cpp,
-// point_syntax / move_syntax / stone_syntax) select them at run time (src/values/).
+// "Move = game-specific", "Stone = game-specific"), one rule per form a game page gives,
+// and the three productions themselves: point<point_syntax>, move<move_syntax> and
+// stone<stone_syntax, point_syntax> (at the end), the rules the decoding runs. Which a game
+// uses is data: the game rows of the table (src/table/game_table.cpp, point_syntax /
+// move_syntax / stone_syntax) select them at run time (src/values/decode_game.cpp).
 //
 // The rules are the syntax. What a game row adds at run time (the board size, the number
 // of column letters, case sensitivity, the words of special moves) is checked by the
@@ -12,6 +14,7 @@
 // Private header: only src/ and tests include it; include/sgf/ never sees PEGTL.
 #include <tao/pegtl.hpp>
 
+#include "sgf/properties.hpp"
 #include "value_types.hpp"
 
 namespace sgf::grammar {
@@ -98,5 +101,51 @@ struct octi_prong_move
 struct octi_move
     : pegtl::sor<pegtl::seq<restart, digit_pair_point, pegtl::eof>, pegtl::seq<restart, octi_prong_move>,
                  pegtl::seq<restart, octi_pod_move, pegtl::star<pegtl::one<','>, octi_pod_move>>> {};
+
+// ---- the productions: a game row's Point, Move and Stone -----------------------------------
+
+// The form of each syntax of the game rows.
+template <point_syntax P>
+struct point_form;
+template <>
+struct point_form<point_syntax::letter_pair> { using type = letter_pair_point; };
+template <>
+struct point_form<point_syntax::letters_number> { using type = letters_number_point; };
+template <>
+struct point_form<point_syntax::single_letter> { using type = single_letter_point; };
+template <>
+struct point_form<point_syntax::digit_pair> { using type = digit_pair_point; };
+
+template <move_syntax M>
+struct move_form;
+template <>
+struct move_form<move_syntax::go> { using type = go_move_value; };
+template <>  // also Twixt's (move_syntax::point_partial): its other forms are not specified
+struct move_form<move_syntax::point> { using type = cell_move; };
+template <>
+struct move_form<move_syntax::loa> { using type = loa_move; };
+template <>
+struct move_form<move_syntax::backgammon> { using type = backgammon_move; };
+template <>
+struct move_form<move_syntax::amazons> { using type = amazons_move; };
+template <>
+struct move_form<move_syntax::gess> { using type = gess_move; };
+template <>
+struct move_form<move_syntax::octi> { using type = octi_move; };
+
+// The productions name their form through a seq, so that the actions of the rules of the
+// forms (letter_pair_point, cell_move, ...) run.
+template <point_syntax P>
+struct point : pegtl::seq<typename point_form<P>::type> {};  // Point = game-specific
+template <move_syntax M>
+struct move : pegtl::seq<typename move_form<M>::type> {};  // Move = game-specific
+
+// Stone = Point where the page says so (stone_syntax::point), else the game's own form.
+template <stone_syntax S, point_syntax P>
+struct stone_form { using type = point<P>; };
+template <point_syntax P>
+struct stone_form<stone_syntax::octi, P> { using type = octi_stone; };
+template <stone_syntax S, point_syntax P = point_syntax::letter_pair>
+struct stone : pegtl::seq<typename stone_form<S, P>::type> {};  // Stone = game-specific
 
 }  // namespace sgf::grammar

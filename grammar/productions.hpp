@@ -2,12 +2,15 @@
 // Compile-time registry: every production of grammar/sgf.ebnf with the rule that
 // implements it, so that tests/grammar_test.cpp can check that the EBNF file and the
 // rules cover each other exactly (design.md: "a test checks every production has a
-// rule of the same name").
+// rule of the same name"). Each is a rule the product runs: the parser (sgf.hpp: the
+// structure, ValueType and CValueType as the bytes of a value) or the decoding of typed
+// values (value_types.hpp, game_values.hpp); the test also holds the value types to the
+// decoding's verdicts.
 //
 // Rule names are the snake_case of the EBNF names, with one exception: Double is
-// double_ (C++ keyword). Point, Move and Stone are the game-specific hooks and are
-// listed with the FF[4] default game (GM[1], Go); ValueType and Compose are listed with
-// their generic arguments. Template arguments are not part of a rule's name.
+// double_ (C++ keyword). Point, Move and Stone are the game-specific productions, one
+// rule per syntax of the game rows, listed with those of the FF[4] default game (GM[1],
+// Go). Template arguments are not part of a rule's name.
 #include <array>
 #include <cstddef>
 #include <string_view>
@@ -15,6 +18,7 @@
 #include <tao/pegtl.hpp>
 #include <tao/pegtl/demangle.hpp>
 
+#include "game_values.hpp"
 #include "sgf.hpp"
 #include "value_types.hpp"
 
@@ -61,7 +65,7 @@ using production_list = production_registry<
     production<"PropIdent", prop_ident>,
     production<"PropValue", prop_value>,
     production<"CValueType", c_value_type>,
-    production<"ValueType", value_type<>>,
+    production<"ValueType", value_type>,
     production<"UcLetter", uc_letter>,
     production<"Digit", digit>,
     production<"None", none>,
@@ -71,16 +75,16 @@ using production_list = production_registry<
     production<"Color", color>,
     production<"SimpleText", simple_text>,
     production<"Text", text>,
-    production<"Point", point<>>,
-    production<"Move", move<>>,
-    production<"Stone", stone<>>,
-    production<"Compose", compose<value_type<>, value_type<>>>>;
+    production<"Point", point<point_syntax::letter_pair>>,
+    production<"Move", move<move_syntax::go>>,
+    production<"Stone", stone<stone_syntax::point, point_syntax::letter_pair>>,
+    production<"Compose", compose>>;
 
 using all_productions = production_list::rules;
 inline constexpr auto productions = production_list::infos;
 
 // The rule name without namespace and template arguments:
-// "sgf::grammar::point<sgf::grammar::go_game>" -> "point".
+// "sgf::grammar::point<sgf::point_syntax::letter_pair>" -> "point".
 [[nodiscard]] constexpr std::string_view unqualified_rule_name(std::string_view demangled) noexcept {
     if (const auto lt = demangled.find('<'); lt != std::string_view::npos) demangled = demangled.substr(0, lt);
     if (const auto colons = demangled.rfind("::"); colons != std::string_view::npos)

@@ -7,8 +7,9 @@
 // the rule here that recovers from it, or to the checker, or says why it does not apply.
 //
 // These rules are tried only after the strict grammar failed (src/parse/parse.cpp), and by the
-// node reader to list a node's properties (src/tree/node_reader.cpp): on a node the strict grammar
-// accepted, `lenient_node` matches exactly what `node` matched (strict alternatives first).
+// node reader where its hand loop meets anything but the plain strict form (src/tree/
+// node_reader.cpp: lenient_node_item): on a node the strict grammar accepted, `lenient_node`
+// matches exactly what `node` matched (strict alternatives first).
 #include <cstddef>
 #include <cstdint>
 #include <string_view>

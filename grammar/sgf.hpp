@@ -23,13 +23,13 @@ struct ws : pegtl::star<pegtl::space> {};
 struct uc_letter : pegtl::range<'A', 'Z'> {};  // UcLetter = "A".."Z"
 struct prop_ident : pegtl::plus<uc_letter> {};  // PropIdent = UcLetter { UcLetter }
 
-// CValueType = (ValueType | Compose)
-// Which ValueType applies depends on the property (000_*: ':' separates a Compose only
-// "if used in compose data type"), so at the syntactic level CValueType is every byte
-// sequence up to the unescaped ']' (001_* "literal string"); grammar/value_types.hpp
-// holds the typed productions the checker applies to it. Any byte, NUL included.
-struct c_value_type {
-    using rule_t = c_value_type;
+// ValueType = (None | Number | Real | Double | Color | SimpleText | Text | Point | Move | Stone)
+// Which of them a value is depends on its property, so at the level of syntax ValueType is
+// what SimpleText and Text are: every byte sequence, here up to the unescaped ']' that ends
+// the PropValue (001_* "literal string"). Any byte, NUL included. The typed productions
+// (grammar/value_types.hpp, game_values.hpp) are what the decoding applies to it.
+struct value_type {
+    using rule_t = value_type;
     using subs_t = pegtl::empty_list;
 
     template <pegtl::apply_mode, pegtl::rewind_mode, template <typename...> class,
@@ -42,6 +42,10 @@ struct c_value_type {
         return true;
     }
 };
+// CValueType = (ValueType | Compose)
+// The same bytes: a Compose is ValueType ":" ValueType, and a ':' is a byte of a ValueType
+// (000_*: it separates a Compose only "if used in compose data type").
+struct c_value_type : value_type {};
 
 struct value_open : pegtl::one<'['> {};
 struct value_close : pegtl::one<']'> {};

@@ -8,11 +8,13 @@
 #include <fstream>
 #include <iterator>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "input/charset_registry.hpp"
 #include "sgf/charset.hpp"
+#include "sgf/input.hpp"
 
 #include "tests/shared_dir.hpp"
 
@@ -830,5 +832,23 @@ TEST_CASE("charset: corpus encodings decode and guess right") {
         if (const auto at = d.utf8.find("PW["); at != std::string::npos)
             CHECK(std::string_view(bytes).substr(d.map.to_source(at), 3) == "PW[");
         if (g.charset == "US-ASCII") CHECK(d.utf8 == bytes);
+    }
+}
+
+TEST_CASE("charset: a name with a NUL names no charset") {
+    // iconv reads a name up to its NUL: "UTF-8\0junk" was UTF-8 (the Python module passed it on)
+    const std::string with_nul("UTF-8\0junk", 10);
+    CHECK_FALSE(sgf::find_charset(with_nul));
+    CHECK_FALSE(sgf::decode_to_utf8("abc", with_nul).ok());
+    CHECK_FALSE(sgf::decode_to_utf8("abc", std::string("ISO-8859-1\0", 11)).ok());
+    CHECK_FALSE(sgf::encode_from_utf8("abc", with_nul));
+    CHECK(sgf::decode_to_utf8("abc", "ISO-8859-1").ok());  // the same names without it are fine
+    sgf::load_options o;
+    o.charset = with_nul;
+    try {
+        (void)sgf::load(sgf::file_bytes("(;FF[4]C[a])"), o);
+        FAIL("a charset name with a NUL was taken");
+    } catch (const std::invalid_argument& e) {
+        CHECK(std::string(e.what()) == "unknown charset 'UTF-8\\x00junk'");  // shown, not cut at the NUL
     }
 }

@@ -13,9 +13,9 @@
 #include <vector>
 
 #include "cli/baseline.hpp"
-#include "cli/inputs.hpp"
-#include "cli/selection.hpp"
-#include "cli/summary.hpp"
+#include "sgf/app/inputs.hpp"
+#include "sgf/app/selection.hpp"
+#include "sgf/app/summary.hpp"
 #include "tests/program_util.hpp"
 #include "tools/json_value.hpp"
 
@@ -156,8 +156,8 @@ TEST_CASE("check: select and ignore by prefix and number") {
 }
 
 TEST_CASE("check: selection rules without the program") {
-    using sgf::cli::parse_selectors;
-    sgf::cli::code_selection s;
+    using sgf::app::parse_selectors;
+    sgf::app::code_selection s;
     CHECK(s.enabled("E111"));
     s.ignore = parse_selectors("W", "test");
     CHECK_FALSE(s.enabled("W001"));
@@ -285,14 +285,14 @@ TEST_CASE("check: statistics per code with count files level and meaning") {
 
 TEST_CASE("check: summaries and statistics add up diagnostic count") {
     // A diagnostic standing for N findings ("N more") counts N.
-    sgf::cli::file_tally t;
+    sgf::app::file_tally t;
     sgf::diagnostic one;
     one.code = "E201";
     sgf::diagnostic more = one;
     more.count = 40;
     t.add(one);
     t.add(more);
-    sgf::cli::run_summary s;
+    sgf::app::run_summary s;
     s.add(t);
     s.add(t);
     CHECK(s.findings[0] == 82);
@@ -415,8 +415,8 @@ TEST_CASE("check: include and exclude globs and directories without SGF files") 
     CHECK(e.status == 0);
     CHECK(e.err.find("no .sgf file in this directory or below") != std::string::npos);
     CHECK(e.out.find("checked 0 files") != std::string::npos);
-    CHECK(sgf::cli::glob_match("*.sgf", "a/b.sgf"));
-    CHECK_FALSE(sgf::cli::glob_match("*.sgf", "a/b.sgfx"));
+    CHECK(sgf::app::glob_match("*.sgf", "a/b.sgf"));
+    CHECK_FALSE(sgf::app::glob_match("*.sgf", "a/b.sgfx"));
 }
 
 TEST_CASE("check: colour only when asked or on a terminal without NO_COLOR") {

@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <string>
 
-#include "cli/cli.hpp"
+#include "sgf/app/text.hpp"
 #include "tests/program_util.hpp"
 #include "tools/json_value.hpp"
 
@@ -113,6 +113,6 @@ TEST_CASE("check: an unreadable file is a JSON record and names are escaped in t
     // JSON keeps the name (escaped as JSON escapes it)
     CHECK(run("--format=json " + quoted(d.path / evil)).out.find("x\\u001b]0;owned\\u0007") != std::string::npos);
     // one line: line breaks and tabs as values in messages show them
-    CHECK(sgf::cli::printable("a\nb\r\tc.sgf") == "a\\nb\\r\\tc.sgf");
-    CHECK(sgf::cli::printable("caf\xC3\xA9 \xE9\x7f") == "caf\xC3\xA9 \\xe9\\x7f");
+    CHECK(sgf::app::printable("a\nb\r\tc.sgf") == "a\\nb\\r\\tc.sgf");
+    CHECK(sgf::app::printable("caf\xC3\xA9 \xE9\x7f") == "caf\xC3\xA9 \\xe9\\x7f");
 }

@@ -68,7 +68,7 @@ outcome streamed(const std::string& path, std::size_t piece, const sgf::load_opt
 
 std::vector<std::string> whole(const std::string& path, const sgf::load_options& lo = {}, const sgf::check_options& co = {}) {
     const std::string bytes = sgf::read_file(path);
-    const sgf::file_check fc = sgf::check_file(bytes, lo, co);
+    const sgf::file_check fc = sgf::check_file(sgf::file_bytes(bytes), lo, co);
     std::vector<std::string> lines;
     for (const auto& d : fc.diagnostics) lines.push_back(fields(d) + "\n" + report(d, bytes));
     return lines;

@@ -13,8 +13,13 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 #include "tools/conformance/corpus.hpp"
 #include "sgf/diagnostic.hpp"
+#include "sgf/fix.hpp"
+#include "sgf/input.hpp"
+#include "sgf/write.hpp"
 
 namespace {
 
@@ -28,11 +33,28 @@ std::vector<conf::case_file> all_cases() { return conf::list_cases(conformance_d
 // The letter of a code is its level.
 bool is_error(const std::string& code) { return !code.empty() && code[0] == 'E'; }
 
+// sgfcheck fix on a case with fix lines: its findings, its output, and a second fix that
+// changes and says nothing.
+void check_fix(const conf::expectation& e, const std::string& bytes) {
+    const sgf::load_result in = sgf::load(sgf::file_bytes(bytes), {.lenient = true});
+    const sgf::fix_result f = sgf::fix(in);
+    const auto said = conf::as_expected(f.diagnostics);
+    INFO("fix expected: ", conf::join(e.fix));
+    INFO("fix said:     ", conf::join(said));
+    CHECK(said == e.fix);
+    const std::string out = sgf::write(f.trees);
+    if (e.fixed) CHECK(out == *e.fixed);
+    const sgf::fix_result again = sgf::fix(sgf::load(sgf::file_bytes(out), {.lenient = true}));
+    CHECK(sgf::write(again.trees) == out);
+    CHECK(again.diagnostics.empty());
+}
+
 // Runs one case and checks it against its expectation.
 void check_case(const conf::case_file& c) {
     CAPTURE(c.name);
     const conf::expectation e = conf::read_expectation(c);
     if (e.pending) return;
+    if (e.fix_given && !e.known_bug) check_fix(e, conf::case_bytes(c));
     conf::our_result r = conf::run_ours(conf::case_bytes(c), e.prof);
     const auto got = conf::as_expected(r.diagnostics);
     const bool tree_ok = !e.tree || *e.tree == r.tree;
@@ -72,9 +94,14 @@ TEST_CASE("conformance corpus files are well formed") {
         if (!c.generated) CHECK_MESSAGE(fs::file_size(c.path) < 64 * 1024, "committed cases stay below 64 KB");
         conf::expectation e;
         REQUIRE_NOTHROW(e = conf::read_expectation(c));
-        for (const auto& d : e.diagnostics) {
+        for (const auto* list : {&e.diagnostics, &e.fix})
+            for (const auto& d : *list) {
+                CAPTURE(d.code);
+                CHECK_MESSAGE(sgf::find_rule(d.code) != nullptr, "unknown diagnostic code");
+            }
+        for (const auto& d : e.diagnostics) {  // what check says: never a change of fix
             CAPTURE(d.code);
-            CHECK_MESSAGE(sgf::find_rule(d.code) != nullptr, "unknown diagnostic code");
+            if (const auto* r = sgf::find_rule(d.code)) CHECK(r->stage != sgf::rule_stage::fix);
         }
         if (e.pending) {
             CHECK_MESSAGE(e.diagnostics.empty(), "a pending case lists no codes yet");
@@ -112,28 +139,36 @@ TEST_CASE("conformance generated cases give exactly their expected diagnostics a
     // 2 GiB file: built from their recipes in memory, never committed. On a machine without
     // the memory, SGF_CONFORMANCE_SKIP_HUGE=1 skips cases above 1 GiB (and says so).
     const char* skip = std::getenv("SGF_CONFORMANCE_SKIP_HUGE");
+    std::size_t run = 0, skipped = 0;
     for (const auto& c : all_cases()) {
         if (!c.generated || c.area.empty()) continue;
         if (skip && *skip && std::string(skip) != "0" &&
             conf::parse_recipe(conf::read_all(c.path)).size() > (std::uint64_t{1} << 30)) {
             MESSAGE("skipped (SGF_CONFORMANCE_SKIP_HUGE): ", c.name);
+            ++skipped;
             continue;
         }
         check_case(c);
+        ++run;
     }
+    // The recipes were found and run (a wrong folder or extension would run none): 13 when
+    // written, of which one (the 2 GiB file) is above 1 GiB.
+    CHECK(run + skipped >= 13);
+    CHECK(skipped <= 1);
 }
 
 TEST_CASE("every rule is triggered by at least one conformance case") {
     // A rule counts when a case that the suite checks exactly (not pending, not a known
-    // bug) expects it, at any level. Generic over all_rules(): a new rule fails here until
-    // it has a case.
+    // bug) expects it, at any level, of check or (the changes of sgfcheck fix, 3xx) of fix.
+    // Generic over all_rules(): a new rule fails here until it has a case.
     std::set<sgf::rule> covered;
     for (const auto& c : all_cases()) {
         if (c.area.empty()) continue;
         const conf::expectation e = conf::read_expectation(c);
         if (e.pending || e.known_bug) continue;
-        for (const auto& d : e.diagnostics)
-            if (const auto* r = sgf::find_rule(d.code)) covered.insert(r->id);
+        for (const auto* list : {&e.diagnostics, &e.fix})
+            for (const auto& d : *list)
+                if (const auto* r = sgf::find_rule(d.code)) covered.insert(r->id);
     }
     for (const auto& r : sgf::all_rules()) {
         CAPTURE(r.name);
@@ -179,18 +214,48 @@ TEST_CASE("every conformance case is listed in SOURCES.md once with its anchor a
     CHECK(sources.find(count_row(total, all)) != std::string::npos);
 }
 
-TEST_CASE("pending conformance cases are listed") {
+TEST_CASE("pending and known-bug conformance cases say what they wait for") {
+    // A pending case waits for the checker (the suite skips it, the runner uses its verdict
+    // only), a known-bug case for a fix: each marker says why, and is listed here.
     std::string pending;
     std::size_t n = 0;
     for (const auto& c : all_cases()) {
         if (c.area.empty()) continue;
-        if (const auto e = conf::read_expectation(c); e.pending) {
+        const auto e = conf::read_expectation(c);
+        CAPTURE(c.name);
+        if (e.pending) {
+            CHECK_MESSAGE(!e.pending->empty(), "'pending' without what it waits for");
             pending += "\n  " + c.name + ": " + *e.pending;
             ++n;
         }
+        if (e.known_bug) CHECK_MESSAGE(!e.known_bug->empty(), "'known-bug' without what the bug is");
     }
     if (n) MESSAGE(n, " pending case(s) wait for the checker (skipped):", pending);
-    CHECK(true);
+
+    // The markers as read_expectation reads them, on a case written here (the corpus may hold
+    // none: then the loop above checks nothing, this does).
+    const fs::path dir = fs::temp_directory_path() / ("sgfcheck_pending_" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    conf::case_file c{"n_value_marker", dir / "n_value_marker.sgf", false, conf::expected_kind::reject, "value"};
+    { std::ofstream(c.path) << "(;C[x"; }
+    auto expect = [&](const std::string& text) {
+        std::ofstream(dir / "n_value_marker.expect") << text;
+        return conf::read_expectation(c);
+    };
+    const auto waiting = expect("# a rule to come\npending waits for the rule of unclosed values\n");
+    REQUIRE(waiting.pending);
+    CHECK(*waiting.pending == "waits for the rule of unclosed values");
+    CHECK(waiting.diagnostics.empty());
+    CHECK_FALSE(waiting.known_bug);
+    const auto bug = expect("known-bug E004 reported twice\nE008 1:4\nE004 1:6\n");
+    REQUIRE(bug.known_bug);
+    CHECK(*bug.known_bug == "E004 reported twice");
+    CHECK(bug.diagnostics.size() == 2);
+    CHECK_FALSE(bug.pending);
+    const auto plain = expect("E008 1:4\nE004 1:6\n");
+    CHECK_FALSE(plain.pending);
+    CHECK_FALSE(plain.known_bug);
+    fs::remove_all(dir);
 }
 
 TEST_CASE("conformance JSON normal form") {

@@ -58,7 +58,7 @@ std::string run(const std::string& args) { return sgf_test::run(args).out; }
 
 TEST_CASE("encoding: byte order marks") {
     SUBCASE("UTF-8: skipped, the text is UTF-8") {
-        const auto r = sgf::load("\xEF\xBB\xBF(;FF[4]PB[黑方])");
+        const auto r = sgf::load(sgf::file_bytes("\xEF\xBB\xBF(;FF[4]PB[黑方])"));
         CHECK(sgf_test::codes_of(r.diagnostics, true) == "W015@1:1");
         CHECK(r.charset == "UTF-8");
         CHECK(r.origin == sgf::charset_origin::bom);
@@ -69,7 +69,7 @@ TEST_CASE("encoding: byte order marks") {
         CAPTURE(little);
         SUBCASE("UTF-16: converted as a whole, positions in the file") {
             const std::u16string text = u"\uFEFF(;FF[4]PB[黑方]\nC[héllo]Z)";
-            const auto r = sgf::load(utf16(text, little));
+            const auto r = sgf::load(sgf::file_bytes(utf16(text, little)));
             CHECK(r.converted);
             CHECK(r.charset == (little ? "UTF-16LE" : "UTF-16BE"));
             // The Z without a value: character 9 of line 2, so bytes 17-18 of that line.
@@ -85,7 +85,7 @@ TEST_CASE("encoding: byte order marks") {
             CHECK(r.trees[0].front().find("PB")->front().pos().byte == 2 * text.find(u"[黑"));
         }
         SUBCASE("UTF-32") {
-            const auto r = sgf::load(utf32(U"\uFEFF(;FF[4]PB[黑方])", little));
+            const auto r = sgf::load(sgf::file_bytes(utf32(U"\uFEFF(;FF[4]PB[黑方])", little)));
             CHECK(r.converted);
             CHECK(r.charset == (little ? "UTF-32LE" : "UTF-32BE"));
             CHECK(sgf_test::codes_of(r.diagnostics, true) == "W015@1:1 I028@1:1");
@@ -93,14 +93,14 @@ TEST_CASE("encoding: byte order marks") {
         }
     }
     SUBCASE("a CA that contradicts the byte order mark") {
-        const auto r = sgf::load(utf16(u"\uFEFF(;FF[4]CA[ISO-8859-1]C[x])", true));
+        const auto r = sgf::load(sgf::file_bytes(utf16(u"\uFEFF(;FF[4]CA[ISO-8859-1]C[x])", true)));
         const sgf::diagnostic* d = find(r, "W025");
         REQUIRE(d != nullptr);
         CHECK(d->where.byte == 2 * 10);  // the '[' of the CA value
         CHECK(d->hint.find("byte order mark wins") != std::string::npos);
     }
     SUBCASE("UTF-16 without a byte order mark is recognised by its NULs") {
-        const auto r = sgf::load(utf16(u"(;FF[4]PB[黑方];B[aa])", false));
+        const auto r = sgf::load(sgf::file_bytes(utf16(u"(;FF[4]PB[黑方];B[aa])", false)));
         CHECK(r.converted);
         CHECK(r.charset == "UTF-16BE");
         CHECK(sgf_test::codes_of(r.diagnostics) == "I028 I027");
@@ -110,64 +110,64 @@ TEST_CASE("encoding: byte order marks") {
 
 TEST_CASE("encoding: CA and its spellings") {
     SUBCASE("misspelled") {
-        const auto r = sgf::load("(;FF[4]CA[UTF8]C[x])");
+        const auto r = sgf::load(sgf::file_bytes("(;FF[4]CA[UTF8]C[x])"));
         CHECK(sgf_test::codes_of(r.diagnostics, true) == "W021@1:10");
         CHECK(r.diagnostics[0].message == "CA[UTF8] should be CA[UTF-8]");
         CHECK(r.charset == "UTF-8");
         CHECK(r.origin == sgf::charset_origin::declared);
-        const auto l = sgf::load("(;FF[4]CA[ISO8859_1]C[x])");
+        const auto l = sgf::load(sgf::file_bytes("(;FF[4]CA[ISO8859_1]C[x])"));
         CHECK(l.diagnostics[0].message == "CA[ISO8859_1] should be CA[ISO-8859-1]");
         CHECK(l.charset == "ISO-8859-1");
     }
     SUBCASE("a registered alias") {
-        const auto r = sgf::load("(;FF[4]CA[latin1]C[x])");
+        const auto r = sgf::load(sgf::file_bytes("(;FF[4]CA[latin1]C[x])"));
         CHECK(sgf_test::codes_of(r.diagnostics, true) == "I026@1:10");
         CHECK(r.charset == "ISO-8859-1");
         // names are case-insensitive: utf-8 is the preferred name (IANA registry)
-        CHECK(sgf::load("(;FF[4]CA[utf-8]C[x])").diagnostics.empty());
-        CHECK(sgf_test::codes_of(sgf::load("(;FF[4]CA[hebrew]C[x])").diagnostics) == "I026");
+        CHECK(sgf::load(sgf::file_bytes("(;FF[4]CA[utf-8]C[x])")).diagnostics.empty());
+        CHECK(sgf_test::codes_of(sgf::load(sgf::file_bytes("(;FF[4]CA[hebrew]C[x])")).diagnostics) == "I026");
         // registered, no decoder here: an ASCII file needs none
-        CHECK(sgf::load("(;FF[4]CA[ISO_646.irv:1983]C[x])").diagnostics.empty());
-        CHECK(sgf_test::codes_of(sgf::load("(;FF[4]CA[irv]C[caf\xE9])").diagnostics).starts_with("W022"));
+        CHECK(sgf::load(sgf::file_bytes("(;FF[4]CA[ISO_646.irv:1983]C[x])")).diagnostics.empty());
+        CHECK(sgf_test::codes_of(sgf::load(sgf::file_bytes("(;FF[4]CA[irv]C[caf\xE9])")).diagnostics).starts_with("W022"));
         // ASCII text is other bytes in EBCDIC and UTF-7: not converted through them (also when
         // this iconv has no decoder for them: IBM01140, UNICODE-1-1-UTF-7)
         for (const char* ca : {"IBM037", "EBCDIC-US", "NATS-SEFI", "UTF-7", "IBM01140", "UNICODE-1-1-UTF-7"}) {
             CAPTURE(ca);
-            const auto e = sgf::load("(;FF[4]CA[" + std::string(ca) + "]GM[1];B[aa];W[bb])");
+            const auto e = sgf::load(sgf::file_bytes("(;FF[4]CA[" + std::string(ca) + "]GM[1];B[aa];W[bb])"));
             CHECK(sgf_test::codes_of(e.diagnostics) == "W025");
             CHECK(e.trees.size() == 1);
             CHECK(!e.converted);
         }
-        CHECK(sgf::load("(;FF[4]CA[UTF-8]C[x])").diagnostics.empty());
+        CHECK(sgf::load(sgf::file_bytes("(;FF[4]CA[UTF-8]C[x])")).diagnostics.empty());
     }
     SUBCASE("unknown: the charset is guessed") {
-        const auto r = sgf::load("(;FF[4]CA[xyz-123]C[caf\xC3\xA9])");
+        const auto r = sgf::load(sgf::file_bytes("(;FF[4]CA[xyz-123]C[caf\xC3\xA9])"));
         CHECK(sgf_test::codes_of(r.diagnostics, true) == "W022@1:10 I027@1:24");
         CHECK(r.charset == "UTF-8");
         CHECK(r.origin == sgf::charset_origin::guessed);
     }
     SUBCASE("a charset the bytes cannot be in") {
-        const auto r = sgf::load("(;FF[4]CA[UTF-16]C[x])");
+        const auto r = sgf::load(sgf::file_bytes("(;FF[4]CA[UTF-16]C[x])"));
         CHECK(sgf_test::codes_of(r.diagnostics, true) == "W025@1:10");
         CHECK_FALSE(r.converted);
     }
     SUBCASE("Latin-1 values are decoded on demand, positions unchanged") {
         const std::string file = "(;FF[4]CA[ISO-8859-1]PW[Hrab\xE1nek]Z)";
-        const auto r = sgf::load(file);
+        const auto r = sgf::load(sgf::file_bytes(file));
         CHECK_FALSE(r.converted);
         CHECK(sgf_test::codes_of(r.diagnostics, true) == "E009@1:" + std::to_string(file.find('Z') + 1));
         CHECK(dump(r) == R"({"format":"sgf-tree","version":2,"trees":[{"nodes":[[["FF",["4"]],["CA",["ISO-8859-1"]],["PW",["Hrabánek"]]]],"variations":[]}]})");
         CHECK(fixed(r) == "(;FF[4]CA[UTF-8]PW[Hrabánek]UNPLACED[Z])\n");
     }
     SUBCASE("a legacy CA over text in UTF-8: honoured, and said") {
-        const auto r = sgf::load("(;FF[4]CA[ISO-8859-1]PB[\xC3\xA9])");
+        const auto r = sgf::load(sgf::file_bytes("(;FF[4]CA[ISO-8859-1]PB[\xC3\xA9])"));
         CHECK(sgf_test::codes_of(r.diagnostics, true) == "W025@1:10");
         CHECK(fixed(r) == "(;FF[4]CA[UTF-8]PB[\xC3\x83\xC2\xA9])\n");  // é read as two Latin-1 letters
-        CHECK(fixed(sgf::load("(;FF[4]CA[ISO-8859-1]PB[\xC3\xA9])", {.lenient = false, .charset = "UTF-8"})) ==
+        CHECK(fixed(sgf::load(sgf::file_bytes("(;FF[4]CA[ISO-8859-1]PB[\xC3\xA9])"), {.lenient = false, .charset = "UTF-8"})) ==
               "(;FF[4]CA[UTF-8]PB[é])\n");
     }
     SUBCASE("each game tree in its own charset") {
-        const auto r = sgf::load("(;FF[4]CA[UTF-8]C[\xC3\xA9])(;FF[4]CA[ISO-8859-1]C[\xE9])");
+        const auto r = sgf::load(sgf::file_bytes("(;FF[4]CA[UTF-8]C[\xC3\xA9])(;FF[4]CA[ISO-8859-1]C[\xE9])"));
         CHECK(r.diagnostics.empty());
         CHECK(r.tree_charsets == std::vector<std::string>{"UTF-8", "ISO-8859-1"});
         CHECK(fixed(r) == "(;FF[4]CA[UTF-8]C[é])\n(;FF[4]CA[UTF-8]C[é])\n");
@@ -189,7 +189,7 @@ TEST_CASE("encoding: charsets whose characters contain bracket or backslash byte
     for (const auto& s : samples) {
         CAPTURE(s.charset);
         const std::string file = "(;FF[4]CA["s + s.charset + "]PB[" + s.bytes + "]PW[x]Z)";
-        const auto r = sgf::load(file);
+        const auto r = sgf::load(sgf::file_bytes(file));
         CHECK(r.converted);
         CHECK(sgf_test::codes_of(r.diagnostics, true) ==
               "I028@1:1 E009@1:" + std::to_string(file.find('Z') + 1));
@@ -202,7 +202,7 @@ TEST_CASE("encoding: charsets whose characters contain bracket or backslash byte
 TEST_CASE("encoding: invalid bytes are reported at their position and never dropped") {
     SUBCASE("a UTF-8 character cut at the end of a value") {
         const std::string file = "(;FF[4]CA[UTF-8]PB[\xE4\xBD\xA0\xE8\x8B]PW[x])";
-        const auto r = sgf::load(file);
+        const auto r = sgf::load(sgf::file_bytes(file));
         CHECK(sgf_test::codes_of(r.diagnostics, true) == "W023@1:23");
         CHECK(r.diagnostics[0].message == "bytes E8 8B are not a character in UTF-8");
         CHECK(r.diagnostics[0].hint.find("cut off") != std::string::npos);
@@ -211,19 +211,19 @@ TEST_CASE("encoding: invalid bytes are reported at their position and never drop
         CHECK(fixed(r) == "(;FF[4]CA[UTF-8]PB[\xE4\xBD\xA0\xE8\x8B]PW[x])\n");
     }
     SUBCASE("in a charset converted whole") {
-        const auto r = sgf::load("(;FF[4]CA[GBK]C[a\x80\xFF" "b])");
+        const auto r = sgf::load(sgf::file_bytes("(;FF[4]CA[GBK]C[a\x80\xFF" "b])"));
         CHECK(sgf_test::codes_of(r.diagnostics, true) == "I028@1:1 W023@1:18 W023@1:19");
         CHECK(fixed(r) == "(;FF[4]CA[UTF-8]C[a\x80\xFF" "b])\n");  // the bytes as they were
     }
     SUBCASE("a lone UTF-16 surrogate keeps its value") {
-        const auto r = sgf::load(utf16(u"\uFEFF(;C[a\xD800z])", true));
+        const auto r = sgf::load(sgf::file_bytes(utf16(u"\uFEFF(;C[a\xD800z])", true)));
         CHECK(sgf_test::codes_of(r.diagnostics, true) == "W015@1:1 I028@1:1 W023@1:13");
         CHECK(fixed(r) == "(;FF[4]CA[UTF-8]C[a\xED\xA0\x80z])\n");
     }
     SUBCASE("at most 100 are listed, then one says more follow") {
         std::string v;
         for (int i = 0; i < 150; ++i) v += "\xFF ";
-        const auto r = sgf::load("(;FF[4]CA[UTF-8]C[" + v + "])");
+        const auto r = sgf::load(sgf::file_bytes("(;FF[4]CA[UTF-8]C[" + v + "])"));
         CHECK(r.diagnostics.size() == 101);
         CHECK(r.diagnostics.back().message.find("more bytes") != std::string::npos);
     }
@@ -232,33 +232,33 @@ TEST_CASE("encoding: invalid bytes are reported at their position and never drop
 TEST_CASE("encoding: the charset given by the caller") {
     const std::string file = "(;FF[4]CA[ISO-8859-1]PB[\xB0\xD7])";  // GB2312 bytes of 白
     SUBCASE("overrides CA") {
-        const auto r = sgf::load(file, {.lenient = false, .charset = "gb2312"});
+        const auto r = sgf::load(sgf::file_bytes(file), {.lenient = false, .charset = "gb2312"});
         CHECK(r.origin == sgf::charset_origin::option);
         CHECK(r.charset == "GB2312");
         CHECK(sgf_test::codes_of(r.diagnostics, true) == "I028@1:1 I029@1:10");
         CHECK(fixed(r) == "(;FF[4]CA[UTF-8]PB[白])\n");
-        CHECK(fixed(sgf::load(file)) == "(;FF[4]CA[UTF-8]PB[°×])\n");  // without it: Latin-1, as declared
+        CHECK(fixed(sgf::load(sgf::file_bytes(file))) == "(;FF[4]CA[UTF-8]PB[°×])\n");  // without it: Latin-1, as declared
     }
     SUBCASE("when there is no CA") {
-        const auto r = sgf::load("(;FF[4]PB[\xE9])", {.lenient = false, .charset = "windows-1252"});
+        const auto r = sgf::load(sgf::file_bytes("(;FF[4]PB[\xE9])"), {.lenient = false, .charset = "windows-1252"});
         CHECK(sgf_test::codes_of(r.diagnostics, true) == "I029@1:1");
         CHECK(fixed(r) == "(;FF[4]CA[UTF-8]PB[é])\n");
     }
     SUBCASE("unknown names are refused") {
-        CHECK_THROWS_AS((void)sgf::load(file, {.lenient = false, .charset = "no-such-charset"}), std::invalid_argument);
+        CHECK_THROWS_AS((void)sgf::load(sgf::file_bytes(file), {.lenient = false, .charset = "no-such-charset"}), std::invalid_argument);
     }
 }
 
 TEST_CASE("encoding: the guess for a file without CA is a diagnostic with its reason") {
     SUBCASE("valid UTF-8") {
-        const auto r = sgf::load("(;FF[4]PB[李昌镐])");
+        const auto r = sgf::load(sgf::file_bytes("(;FF[4]PB[李昌镐])"));
         CHECK(sgf_test::codes_of(r.diagnostics, true) == "I027@1:11");
         CHECK(r.diagnostics[0].message.find("read as UTF-8") != std::string::npos);
         CHECK(r.diagnostics[0].message.find("valid UTF-8") != std::string::npos);
         CHECK(r.diagnostics[0].hint.find("ISO-8859-1") != std::string::npos);
     }
     SUBCASE("GB18030, uncertain on so few bytes") {
-        const auto r = sgf::load("(;FF[4]PW[\xB0\xD7]PB[GNU Go])");
+        const auto r = sgf::load(sgf::file_bytes("(;FF[4]PW[\xB0\xD7]PB[GNU Go])"));
         CHECK(r.charset == "GB18030");
         CHECK(r.converted);
         const sgf::diagnostic* d = find(r, "W024");
@@ -268,7 +268,7 @@ TEST_CASE("encoding: the guess for a file without CA is a diagnostic with its re
         CHECK(fixed(r) == "(;FF[4]CA[UTF-8]PW[白]PB[GNU Go])\n");
     }
     SUBCASE("plain ASCII needs no guess") {
-        const auto r = sgf::load("(;FF[4]C[plain])");
+        const auto r = sgf::load(sgf::file_bytes("(;FF[4]C[plain])"));
         CHECK(r.diagnostics.empty());
         CHECK(r.origin == sgf::charset_origin::ascii);
     }
@@ -302,12 +302,12 @@ TEST_CASE("encoding: every file of the corpus encodings folder reads as the text
     for (const auto& path : sgf_test::files_under(dir)) {
         const std::string rel = path.lexically_relative(dir).generic_string();
         CAPTURE(rel);
-        const sgf::load_result r = sgf::load(sgf::read_file(path));
+        const sgf::load_result r = sgf::load(sgf::file_bytes(sgf::read_file(path)));
         CHECK_FALSE(sgf::has_errors(r.diagnostics));
         const std::string json = dump(r), out = fixed(r);
         // The fix output is UTF-8 but for bytes that were no character in the file.
         const bool had_invalid = find(r, "W023") != nullptr;
-        if (!had_invalid) CHECK(sgf::load(out).diagnostics.empty());
+        if (!had_invalid) CHECK(sgf::load(sgf::file_bytes(out)).diagnostics.empty());
         for (const auto& e : table) {
             if (e.file != rel) continue;
             ++checked;

@@ -249,7 +249,8 @@ TEST_CASE("print1.sgf and print2.sgf: figures and diagrams") {
     CHECK(first_value(p2[0][0], "PM") == "2");
     CHECK(first_value(p1[0][0], "EV") == "21st Meijin");
     CHECK(first_value(p2[0][0], "EV") == "51st Honinbo");
-    const auto fg = p1[0][0].find("FG")->front().composed();
+    const sgf::value fg_value = p1[0][0].find("FG")->front();
+    const auto fg = fg_value.composed();
     REQUIRE(fg.has_value());
     CHECK(fg->first == "257");
     CHECK(fg->second == "Figure 1");

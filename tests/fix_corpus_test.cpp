@@ -155,7 +155,7 @@ TEST_CASE("fix: every corpus file fixes to clean FF[4] without losing a value") 
 
         // sgfcheck --lenient: reads every file without an error (but a file without a game
         // tree, which stays an error).
-        const sgf::load_result in = sgf::load(bytes, {.lenient = true});
+        const sgf::load_result in = sgf::load(sgf::file_bytes(bytes), {.lenient = true});
         CHECK(sgf::has_errors(in.diagnostics) == in.trees.empty());
         const sgf::fix_result f = sgf::fix(in);
         if (in.trees.empty()) {  // the empty file: nothing to write (sgfcheck fix says so)
@@ -168,7 +168,7 @@ TEST_CASE("fix: every corpus file fixes to clean FF[4] without losing a value") 
 
         // The output is FF[4] syntax without a single finding, in UTF-8; only bytes that
         // were no character in the input stay what they were (W023, kept verbatim).
-        const sgf::load_result back = sgf::load(out);
+        const sgf::load_result back = sgf::load(sgf::file_bytes(out));
         INFO("fix output: ", out.substr(0, 400));
         const bool had_invalid = std::any_of(in.diagnostics.begin(), in.diagnostics.end(),
                                              [](const sgf::diagnostic& d) { return d.code == "W023"; });
@@ -189,13 +189,13 @@ TEST_CASE("fix: every corpus file fixes to clean FF[4] without losing a value") 
 
         // fix agrees with sgfcheck: the errors it reports as left in its output (its own and
         // the checker's on the fixed trees, src/cli/fix.cpp) are what `sgfcheck OUT` says.
-        const sgf::file_check out_check = sgf::check_file(out);
+        const sgf::file_check out_check = sgf::check_file(sgf::file_bytes(out));
         std::vector<sgf::diagnostic> said = f.diagnostics;
         for (sgf::diagnostic& d : sgf::check(f.trees)) said.push_back(std::move(d));
         CHECK(error_codes(said) == error_codes(out_check.diagnostics));
 
         // Never a passing file made failing: what `sgfcheck FILE` passes, it passes fixed.
-        if (sgf::check_file(bytes).ok()) {
+        if (sgf::check_file(sgf::file_bytes(bytes)).ok()) {
             INFO("passes sgfcheck, and fixed: ", error_codes(out_check.diagnostics));
             CHECK(out_check.ok());
         }

@@ -61,7 +61,8 @@ TEST_CASE("DD and VW example of the spec (ff4_dd_vw_example.txt)") {
         CHECK_FALSE(sgf::effective(t, node_path{{}, 1}, "AB"));
     }
     // the example is clean for the checker too
-    CHECK(sgf::effective(example("dd_vw_compressed.sgf"), node_path{{}, 1}, "PM") == std::nullopt);
+    const sgf::game_tree dd = example("dd_vw_compressed.sgf");
+    CHECK(sgf::effective(dd, node_path{{}, 1}, "PM") == std::nullopt);
 }
 
 TEST_CASE("inheritance runs to every node below until set again or cleared") {

@@ -127,7 +127,7 @@ TEST_CASE("json schemas: the dump and the diagnostics of every corpus file and c
     for (const fs::path& f : files) {
         CAPTURE(f.string());
         const std::string bytes = slurp(f);
-        const sgf::file_check fc = sgf::check_file(bytes);
+        const sgf::file_check fc = sgf::check_file(sgf::file_bytes(bytes));
         const sgf::load_result& r = fc.loaded;
         CHECK(problem(tree, dump(r, false)) == "");
         CHECK(problem(tree, dump(r, true)) == "");

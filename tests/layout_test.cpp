@@ -1,6 +1,9 @@
 // The layout README "Design" promises: the stages of src/ depend on each other one way only,
-// a file over ~500 lines says at its top why it is one file, and no file of include/ (the
-// installed headers) names a path of this machine.
+// the application layer (src/app) sits over the library and under the front ends (src/cli,
+// python/, web/), no front end reaches into another's code, the library needs neither the
+// application layer's toml++ nor anything above it, a file over ~500 lines says at its top
+// why it is one file, and no file of include/ (the installed headers) names a path of this
+// machine.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -21,18 +24,29 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The stages of the library, lowest first: a file may include the private headers of its own
-// stage and of the stages before it, and the public headers those stages implement.
-constexpr std::array<std::string_view, 9> stages = {"tree", "table", "input", "values", "board",
-                                                    "parse", "check", "write", "fix"};
+// The stages of the library, lowest first, then the application layer and the tools: a file
+// may include the private headers of its own stage and of the stages before it, and the
+// public headers those stages implement.
+constexpr std::array<std::string_view, 11> stages = {"tree",  "table", "input", "values", "board", "parse",
+                                                     "check", "write", "fix",   "app",    "tools"};
+constexpr std::size_t library_stages = 9;  // tree .. fix: the library sgf
+
+// The front ends over the application layer, each in its own folder: none includes (or, in
+// its build files, compiles) another's code, and nothing below them includes theirs.
+struct front_end {
+    std::string_view name;
+    std::string_view folder;  // from the source root
+};
+constexpr std::array<front_end, 3> front_ends = {{{"cli", "src/cli"}, {"python", "python"}, {"web", "web"}}};
 
 // The stage that implements each public header.
 const std::map<std::string, std::string_view>& owner_of_public() {
     static const std::map<std::string, std::string_view> owners = {
         {"offset_map", "tree"}, {"position", "tree"},       {"tree", "tree"},
         {"value", "tree"},      {"detail/node_reader", "tree"}, {"detail/scan", "tree"},
+        {"detail/lifetime", "tree"},
         {"properties", "table"}, {"diagnostic", "table"},   {"charset", "input"},
-        {"read_file", "input"}, {"value_types", "values"},  {"typed_value", "values"},
+        {"read_file", "input"}, {"typed_value", "values"},
         {"context", "values"},  {"inherit", "values"},      {"parse", "parse"},
         {"input", "parse"},     {"check", "check"},         {"check_file", "check"},
         {"write", "write"},     {"json", "write"},          {"fix", "fix"},
@@ -40,8 +54,14 @@ const std::map<std::string, std::string_view>& owner_of_public() {
     return owners;
 }
 
+// A stage's place in `stages`; a front end comes after all of them.
 std::size_t rank(std::string_view stage) {
     return static_cast<std::size_t>(std::find(stages.begin(), stages.end(), stage) - stages.begin());
+}
+
+bool is_source(const fs::path& p) {
+    const std::string ext = p.extension().string();
+    return ext == ".cpp" || ext == ".hpp" || ext == ".h";
 }
 
 std::vector<std::string> lines_of(const fs::path& p) {
@@ -51,12 +71,22 @@ std::vector<std::string> lines_of(const fs::path& p) {
     return out;
 }
 
-// The stage a quoted include belongs to ("" for grammar/ and anything outside the library).
-// Fails the test for a public header no stage owns (a new header needs its row above).
+// The front end a quoted include names ("cli/...", "python/...", "web/..."), or "".
+std::string_view front_end_of_include(const std::string& path) {
+    for (const front_end& f : front_ends)
+        if (path.starts_with(std::string(f.name) + "/") || path.starts_with(std::string(f.folder) + "/")) return f.name;
+    return {};
+}
+
+// The stage a quoted include belongs to ("" for grammar/ and anything outside the library;
+// a front end ranks above every stage). Fails the test for a public header no stage owns (a
+// new header needs its row above).
 std::string_view stage_of_include(const std::string& path) {
     const auto slash = path.find('/');
     if (slash == std::string::npos) return {};
     const std::string folder = path.substr(0, slash);
+    if (const std::string_view f = front_end_of_include(path); !f.empty()) return f;
+    if (path.starts_with("sgf/app/")) return "app";
     if (folder == "sgf") {
         const std::string header = path.substr(slash + 1, path.size() - slash - 1 - 4);  // without ".hpp"
         const auto it = owner_of_public().find(header);
@@ -86,14 +116,81 @@ TEST_CASE("layout: the stages of src depend on each other one way") {
         }
     };
     for (const std::string_view stage : stages)
-        for (const auto& e : fs::directory_iterator(root / "src" / std::string(stage))) check_file(e.path(), stage);
+        for (const auto& e : fs::recursive_directory_iterator(root / "src" / std::string(stage)))
+            if (e.is_regular_file()) check_file(e.path(), stage);
     // The public headers follow the same order.
     for (const auto& e : fs::recursive_directory_iterator(root / "include" / "sgf")) {
-        if (!e.is_regular_file()) continue;
+        if (!e.is_regular_file() || !is_source(e.path())) continue;
         const std::string rel = fs::relative(e.path(), root / "include").generic_string();
         check_file(e.path(), stage_of_include(rel));
     }
-    CHECK(checked > 150);  // the regular expression found the includes (190 when written)
+    CHECK(checked > 250);  // the regular expression found the includes (305 when app/ and tools/ joined)
+}
+
+TEST_CASE("layout: a front end reaches into no other front end") {
+    const fs::path root(SGF_SOURCE_DIR);
+    const std::regex include_line(R"re(^\s*#\s*include\s+"([^"]+)")re");
+    std::size_t includes = 0, build_files = 0;
+    for (const front_end& f : front_ends) {
+        for (const auto& e : fs::recursive_directory_iterator(root / std::string(f.folder))) {
+            if (!e.is_regular_file()) continue;
+            const std::string rel = fs::relative(e.path(), root).generic_string();
+            const std::string name = e.path().filename().string();
+            if (is_source(e.path())) {
+                for (const std::string& line : lines_of(e.path())) {
+                    std::smatch m;
+                    if (!std::regex_search(line, m, include_line)) continue;
+                    const std::string_view to = front_end_of_include(m[1]);
+                    INFO(rel << " (front end " << f.name << ") includes " << m[1]);
+                    CHECK((to.empty() || to == f.name));
+                    ++includes;
+                }
+            } else if (name == "CMakeLists.txt" || e.path().extension() == ".cmake" || e.path().extension() == ".sh") {
+                // a build that compiles another front end's sources by hand (web/ once built
+                // src/cli/selection.cpp) reaches into it as much as an include does
+                const std::string text = [&] {
+                    std::string t;
+                    for (const std::string& line : lines_of(e.path())) t += line + "\n";
+                    return t;
+                }();
+                for (const front_end& other : front_ends) {
+                    if (other.name == f.name || other.name == "python") continue;  // (python/ is also a word)
+                    INFO(rel << " (front end " << f.name << ") names " << other.folder << "/");
+                    CHECK(text.find(std::string(other.folder) + "/") == std::string::npos);
+                }
+                ++build_files;
+            }
+        }
+    }
+    CHECK(includes > 80);     // (the includes of src/cli, python/src and web/: 150 when written)
+    CHECK(build_files >= 3);  // python/CMakeLists.txt, web/CMakeLists.txt, web/tests.cmake ...
+}
+
+TEST_CASE("layout: the library needs neither toml++ nor what is built over it") {
+    // The library sgf builds with PEGTL and Boost alone (CMakeLists.txt: SGF_BUILD_CLI=OFF);
+    // toml++ is the application layer's, for sgfcheck.toml.
+    const fs::path root(SGF_SOURCE_DIR);
+    const std::regex any_include(R"re(^\s*#\s*include\s+[<"]([^>"]+)[>"])re");
+    std::size_t seen = 0;
+    auto check_dir = [&](const fs::path& dir, bool may_use_toml) {
+        for (const auto& e : fs::recursive_directory_iterator(dir)) {
+            if (!e.is_regular_file() || !is_source(e.path())) continue;
+            const std::string rel = fs::relative(e.path(), root).generic_string();
+            for (const std::string& line : lines_of(e.path())) {
+                std::smatch m;
+                if (!std::regex_search(line, m, any_include)) continue;
+                ++seen;
+                const std::string inc = m[1];
+                INFO(rel << " includes " << inc);
+                if (!may_use_toml) CHECK(inc.find("toml") == std::string::npos);
+                if (rel.starts_with("include/")) CHECK_FALSE(inc.starts_with("tao/"));  // public headers: no PEGTL
+            }
+        }
+    };
+    for (std::size_t k = 0; k < library_stages; ++k) check_dir(root / "src" / std::string(stages[k]), false);
+    check_dir(root / "grammar", false);
+    check_dir(root / "include" / "sgf", false);  // the application layer's public headers too
+    CHECK(seen > 500);
 }
 
 TEST_CASE("layout: a file over 500 lines says why at its top") {

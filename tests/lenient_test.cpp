@@ -111,7 +111,7 @@ TEST_CASE("lenient: a NUL inside a value is data and no finding") {
     CHECK(r.diagnostics.empty());
     CHECK(sgf::to_json(r.trees) == R"({"format":"sgf-tree","version":2,"trees":[{"nodes":[[["C",["a\u0000b"]]]],"variations":[]}]})");
     // and loading it does not take the NUL for UTF-16 text
-    const auto l = sgf::load(std::string("(;C[a\0b])"sv));
+    const auto l = sgf::load(sgf::file_bytes(std::string("(;C[a\0b])"sv)));
     CHECK(sgf_test::codes_of(l.diagnostics) == "");
     CHECK_FALSE(l.converted);
 }

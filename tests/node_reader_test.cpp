@@ -88,7 +88,7 @@ void check_node(const sgf::node& n, counts& c, const std::string& where) {
         ++k;
     }
     CHECK(k == expected.size());
-    CHECK(n.properties().size() == expected.size());
+    CHECK(n.properties().count() == expected.size());
     CHECK(n.empty() == expected.empty());
 }
 

@@ -248,7 +248,7 @@ TEST_CASE("surface: every public function and option and binding entry point has
     // the forms the extractor must see (a check of the extractor itself)
     for (const char* f : {"parse", "node::find &", "node::find &&", "game_tree::with_variation &&",
                           "game_tree::with_variation &", "collection::operator[] &&", "node::get", "property::iterator",
-                          "point_list::push_back", "value_check::operator bool", "node::node", "game_tree::operator="})
+                          "point_list::push_back", "get_result::operator bool", "node::node", "game_tree::operator="})
         CHECK_MESSAGE(exists["api"].count(f) == 1, std::string(f));
     CHECK(exists["cli"].count("fix --dry-run") == 1);
     CHECK(exists["cli"].count("check --format") == 1);

@@ -195,7 +195,8 @@ TEST_CASE("node::with_composed_property escapes every colon inside a part") {
     CHECK(sgf::write(n.with_property("AP", {"a:b:c"})) == ";AP[a:b:c]");
     const sgf::node m = n.with_composed_property("AP", {{"a", "b:c"}});
     CHECK(sgf::write(m) == ";AP[a:b\\:c]");
-    const auto parts = m.find("AP")->front().composed();
+    const sgf::value ap = m.find("AP")->front();
+    const auto parts = ap.composed();
     REQUIRE(parts);
     CHECK(sgf::unescape(parts->first) == "a");
     CHECK(sgf::unescape(parts->second) == "b:c");
@@ -245,7 +246,7 @@ TEST_CASE("node edits keep a recovered unclosed value closed") {
     const sgf::node n = r.trees[0][0];
     CHECK(n.find("C")->front().raw() == "ab\\");
     const sgf::node m = n.with_property("B", {"aa"});
-    CHECK(m.properties().size() == 2);
+    CHECK(m.properties().count() == 2);
     CHECK(sgf::write(m) == ";C[ab\\\\]B[aa]");
     CHECK(m.find("C")->front().unescaped() == "ab\\");
     CHECK(first_value(m, "B") == "aa");

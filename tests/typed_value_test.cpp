@@ -7,6 +7,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <random>
 #include <span>
 #include <sstream>
@@ -21,6 +22,7 @@
 #include "sgf/tree.hpp"
 #include "sgf/typed_value.hpp"
 #include "shared_dir.hpp"
+#include "tests/test_util.hpp"
 #include "values/decode.hpp"
 #include "values/match.hpp"
 
@@ -186,24 +188,41 @@ TEST_CASE("Hex moves by the Hex page") {
 
 TEST_CASE("property typed and node get in their tree's context") {
     const sgf::node r = root_of("(;FF[4]GM[1]SZ[9]KM[6.5]HA[2]PB[Honinbo\nShusaku]C[a\\]b]AB[aa:ab]DT[1996-13-01])");
-    CHECK(r.get<sgf::real>("KM") == 6.5);
-    CHECK(r.get<sgf::number>("HA") == 2);
-    CHECK(r.get<sgf::number>("KM") == std::nullopt);  // another type
-    CHECK(r.get<sgf::real>("XX") == std::nullopt);    // absent
-    CHECK(r.get<sgf::simple_text>("PB")->value == "Honinbo Shusaku");
-    CHECK(r.get<sgf::text>("C")->value == "a]b");
-    CHECK(r.get<sgf::list>("AB")->items.size() == 2);
-    CHECK(r.get<sgf::simple_text>("DT") == std::nullopt);  // invalid
-
     const sgf::tree_context ctx = sgf::context_of(r);
     CHECK(ctx.size == sgf::board_size{9, 9});
+    CHECK(r.get<sgf::real>("KM", ctx) == 6.5);
+    CHECK(r.get<sgf::number>("HA", ctx) == 2);
+    CHECK(r.get<sgf::simple_text>("PB", ctx)->value == "Honinbo Shusaku");
+    CHECK(r.get<sgf::text>("C", ctx)->value == "a]b");
+    CHECK(r.get<sgf::list>("AB", ctx)->items.size() == 2);
+    // Absent, invalid and of another type are told apart; an invalid value says why.
+    const auto absent = r.get<sgf::real>("XX", ctx);
+    CHECK((!absent && absent.absent() && !absent.invalid() && absent.error() == nullptr));
+    const auto other = r.get<sgf::number>("KM", ctx);
+    CHECK((!other && other.failure() == sgf::get_failure::other_type && other.error() == nullptr));
+    const auto invalid = r.get<sgf::simple_text>("DT", ctx);
+    REQUIRE((!invalid && invalid.invalid()));
+    REQUIRE(invalid.error() != nullptr);
+    CHECK(invalid.error()->at == 5);  // the month 13
+    CHECK(invalid.error()->message.find("month 13") != std::string::npos);
+    CHECK_THROWS_AS((void)invalid.value(), std::bad_optional_access);
+    CHECK(r.get<sgf::real>("XX", ctx).value_or(0.5) == 0.5);
+    CHECK(r.get<sgf::real>("KM", ctx).value_or(0.5) == 6.5);
+    // The value of a found one: through has_value, value(), * on an lvalue and an rvalue.
+    const sgf::get_result<sgf::real> km = r.get<sgf::real>("KM", ctx);
+    REQUIRE(km.has_value());
+    CHECK_FALSE(absent.has_value());
+    CHECK(*km == 6.5);
+    CHECK(km.value() == 6.5);
+    CHECK(*r.get<sgf::real>("KM", ctx) == 6.5);
+    CHECK(r.get<sgf::real>("KM", ctx).value() == 6.5);
     for (const auto& p : sgf::all_profiles())  // a root without FF: the version every profile assumes
         CHECK(sgf::context_of(root_of("(;GM[1])"), p.id).ff == sgf::default_ff(p.id));
-    // On the 9x9 board of the tree, jj is off the board; on the default 19x19 it is a point.
+    // On the 9x9 board of the tree, jj is off the board (typed() without the tree's context,
+    // which read it on 19x19, is gone).
     const sgf::node n = root_of("(;FF[4]SZ[9]B[jj])");
     const auto p = n.find("B");
     REQUIRE(p);
-    CHECK(!p->typed().error);
     const sgf::decoded_value on9 = p->typed(sgf::context_of(n));
     REQUIRE(on9.error);
     CHECK(on9.error->which == rule::point_off_board);
@@ -216,7 +235,26 @@ TEST_CASE("property typed and node get in their tree's context") {
 
     // An unknown (private) property: its value as text.
     const sgf::node x = root_of("(;FF[4]XY[some\\]thing])");
-    CHECK(x.find("XY")->typed().value == typed_value{sgf::text{"some]thing"}});
+    CHECK(x.find("XY")->typed(sgf::context_of(x)).value == typed_value{sgf::text{"some]thing"}});
+}
+
+TEST_CASE("typed access decodes in the game and on the board the root declares") {
+    // Hex (GM[11]): c3 is a point of its own syntax, which Go's would refuse.
+    const sgf::game_tree hex = sgf_test::tree_of("(;FF[4]GM[11]SZ[11];B[c3])");
+    const auto c3 = hex[1].get<sgf::move>("B", sgf::context_of(hex));
+    REQUIRE(c3);
+    CHECK(c3->points == sgf::point_list{{3, 3}});
+    // Go on 9x9 (SZ[9]): jj is off the board, not a point as on the default 19x19.
+    const sgf::game_tree nine = sgf_test::tree_of("(;FF[4]GM[1]SZ[9];B[jj])");
+    const auto jj = nine[1].get<sgf::move>("B", sgf::context_of(nine));
+    REQUIRE(jj.invalid());
+    CHECK(jj.error()->which == rule::point_off_board);
+    CHECK(nine[1].find("B")->typed(sgf::context_of(nine)).error->which == rule::point_off_board);
+    // A node made alone: context_of(node) reads it as a root (FF[1] Go, 19x19 without SZ).
+    const sgf::node alone = sgf::node().with_property("SZ", {"5"}).with_property("AB", {"ee", "ff"});
+    const auto ab = alone.get<sgf::list>("AB", sgf::context_of(alone));
+    REQUIRE(ab.invalid());
+    CHECK(ab.error()->which == rule::point_off_board);
 }
 
 TEST_CASE("texts in the file's charset decode to UTF-8") {

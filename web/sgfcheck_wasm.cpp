@@ -13,9 +13,10 @@
 #include <string>
 #include <vector>
 
-#include "cli/cli.hpp"
-#include "cli/selection.hpp"
 #include "input/utf8.hpp"
+#include "sgf/app/arguments.hpp"
+#include "sgf/app/fix.hpp"
+#include "sgf/app/selection.hpp"
 #include "sgf/check_file.hpp"
 #include "sgf/fix.hpp"
 #include "sgf/json.hpp"
@@ -67,10 +68,10 @@ std::string codes_option(const val& o, const char* name) {
     return out;
 }
 
-std::vector<sgf::cli::code_selector> selectors(const val& o, const char* name) {
+std::vector<sgf::app::code_selector> selectors(const val& o, const char* name) {
     try {
-        return sgf::cli::parse_selectors(codes_option(o, name), name);
-    } catch (const sgf::cli::usage_error& e) {
+        return sgf::app::parse_selectors(codes_option(o, name), name);
+    } catch (const sgf::app::usage_error& e) {
         throw_js("RangeError", e.message);
     }
 }
@@ -117,7 +118,7 @@ val diagnostic_object(const sgf::diagnostic& d) {
     return o;
 }
 
-val diagnostic_array(const std::vector<sgf::diagnostic>& ds, const sgf::cli::code_selection* selection = nullptr) {
+val diagnostic_array(const std::vector<sgf::diagnostic>& ds, const sgf::app::code_selection* selection = nullptr) {
     val a = val::array();
     for (const auto& d : ds)
         if (!selection || selection->enabled(d.code)) a.call<void>("push", diagnostic_object(d));
@@ -167,12 +168,12 @@ std::string data_bytes(const val& data) {
 sgf::file_check checked(const std::string& data, const val& o) {
     sgf::check_options c;
     c.prof = profile_option(o);
-    return library_errors([&] { return sgf::check_file(data, load_options_of(o, bool_option(o, "lenient")), c); });
+    return library_errors([&] { return sgf::check_file(sgf::file_bytes(data), load_options_of(o, bool_option(o, "lenient")), c); });
 }
 
 val check(const val& input, const val& o) {
     const std::string data = data_bytes(input);
-    sgf::cli::code_selection selection;
+    sgf::app::code_selection selection;
     selection.select = selectors(o, "select");
     selection.ignore = selectors(o, "ignore");
     return diagnostic_array(checked(data, o).diagnostics, &selection);
@@ -180,7 +181,7 @@ val check(const val& input, const val& o) {
 
 val inspect(const val& input, const val& o) {
     const std::string data = data_bytes(input);
-    sgf::cli::code_selection selection;
+    sgf::app::code_selection selection;
     selection.select = selectors(o, "select");
     selection.ignore = selectors(o, "ignore");
     const sgf::file_check fc = checked(data, o);
@@ -196,27 +197,23 @@ val fix(const val& input, const val& o) {
     sgf::load_options l;
     l.lenient = true;  // as sgfcheck fix
     l.charset = string_option(o, "charset");
-    const sgf::load_result r = library_errors([&] { return sgf::load(data, l); });
-    const sgf::fix_result f = sgf::fix(r);
-    const std::vector<sgf::diagnostic> said = sgf::fix_findings(r, f);
-    std::vector<sgf::diagnostic> remaining;
-    for (auto& d : sgf::check(f.trees))
-        if (d.level == sgf::severity::error) remaining.push_back(std::move(d));
+    const sgf::load_result r = library_errors([&] { return sgf::load(sgf::file_bytes(data), l); });
+    const sgf::app::checked_fix g = sgf::app::fix_checked(r, l);
     // As sgfcheck fix: a file that passes the check is never given an output that fails it.
-    if (!sgf::has_errors(said) && !remaining.empty() && sgf::check_file(data, {false, l.charset}).ok())
+    if (g.breaks_clean_file)
         throw_js("Error", "the file passes the check, but fix's output would not (a bug in fix; please report it with the file)");
-    const std::string out = sgf::write(f.trees);
+    const std::string out = sgf::write(g.fixed.trees);
     val result = val::object();
     result.set("bytes", val::global("Uint8Array").new_(emscripten::typed_memory_view(out.size(), reinterpret_cast<const unsigned char*>(out.data()))));
     result.set("text", out);
-    result.set("diagnostics", diagnostic_array(said));
-    result.set("remaining", diagnostic_array(remaining));
+    result.set("diagnostics", diagnostic_array(g.said));
+    result.set("remaining", diagnostic_array(g.remaining));
     return result;
 }
 
 std::string dump(const val& input, const val& o) {
     const std::string data = data_bytes(input);
-    const sgf::load_result r = library_errors([&] { return sgf::load(data, load_options_of(o, bool_option(o, "lenient"))); });
+    const sgf::load_result r = library_errors([&] { return sgf::load(sgf::file_bytes(data), load_options_of(o, bool_option(o, "lenient"))); });
     std::string out;
     sgf::write_json(r, [&out](std::string_view s) { out += s; }, sgf::json_options{bool_option(o, "positions")});
     return out;

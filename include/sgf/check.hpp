@@ -2,7 +2,7 @@
 // The checker: a loop over the property rule table (properties.hpp) that turns a parsed
 // collection into diagnostics. It never edits and never re-parses the file: it reads the
 // tree's nodes, looks every identifier up in the table, runs the value validators
-// (value_types.hpp) and the node, tree and collection rules, and (GM[1]) replays the moves
+// (the decoding of typed_value.hpp) and the node, tree and collection rules, and (GM[1]) replays the moves
 // on a Go board. docs/diagnostics.md lists every rule.
 //
 // Levels: every finding is of a `rule` (diagnostic.hpp); its level is the rule row's for

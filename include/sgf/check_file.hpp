@@ -3,6 +3,7 @@
 // mark, conversion: input.hpp), the parser and the checker, their findings merged in file
 // order. `sgfcheck check`, the conformance runner's "ours" and `sgfcheck diff` all call
 // this, so they cannot disagree about a file.
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -18,7 +19,11 @@ struct file_check {
     [[nodiscard]] bool ok() const noexcept { return !has_errors(diagnostics); }
 };
 
-// Throws std::invalid_argument for an unknown load_options::charset (as load does).
-[[nodiscard]] file_check check_file(std::string bytes, const load_options& load = {}, const check_options& check = {});
+// The bytes given (input.hpp: file_bytes). Throws std::invalid_argument for an unknown
+// load_options::charset (as load does).
+[[nodiscard]] file_check check_file(file_bytes bytes, const load_options& load = {}, const check_options& check = {});
+// The file named (read_file); also throws std::system_error when it cannot be read.
+[[nodiscard]] file_check check_file(const std::filesystem::path& path, const load_options& load = {},
+                                    const check_options& check = {});
 
 }  // namespace sgf

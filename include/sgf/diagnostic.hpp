@@ -59,96 +59,18 @@ enum class rule_level : std::uint8_t { off, info, warning, error };
 
 // ------------------------------------------------------------------------------ rules
 
-// Every kind of finding, as a typed constant. The order is the order of the rows (and of
-// the numbers); the number in the row is what users see and what stays stable.
+// Every kind of finding, as a typed constant: one per row of sgf/detail/rules.def, in its
+// order (and the order of the numbers); the number in the row is what users see and what
+// stays stable.
 enum class rule : std::uint8_t {
     none,
-    // 0xx: reading the file (grammar/recover.hpp, src/parse/, src/input/)
-    empty_collection,        // 001 no game tree
-    junk_before_tree,        // 002
-    junk_after_tree,         // 003
-    missing_tree_close,      // 004 end of file inside a game tree
-    unmatched_tree_close,    // 005 ')' without '('
-    empty_tail,              // 006 "()"
-    missing_node_open,       // 007 no ';' after '('
-    unclosed_value,          // 008 no ']'
-    property_without_value,  // 009
-    value_without_property,  // 010
-    lowercase_ident,         // 011 "CoPyright": FF[1]-FF[3] long name
-    junk_between_tokens,     // 012
-    node_after_variation,    // 013
-    file_too_large,          // 014
-    byte_order_mark,         // 015
-    ident_without_upper,     // 016 "b", "black": no reading in any version
-    swallowed_nodes,         // 017 a value that holds ";B[aa": its ']' probably came late
-    extra_tree_open,         // 018 "((" inside a game tree whose parentheses do not balance
-    empty_game_tree,         // 019 "()" where a game tree of the collection was expected
-    nul_in_value,            // 020 a NUL byte inside a value
-    ca_misspelled,           // 021
-    ca_unknown,              // 022
-    invalid_bytes,           // 023
-    charset_uncertain,       // 024
-    ca_contradicts,          // 025
-    ca_alias,                // 026
-    charset_guessed,         // 027
-    converted_to_utf8,       // 028
-    charset_option,          // 029
-    // 1xx: values (src/values/, src/check/values.cpp)
-    value_syntax,            // 101
-    number_range,            // 102 outside a parenthesised "(range: ...)"
-    point_off_board,         // 103
-    rect_1x1,                // 104
-    rect_corners,            // 105
-    duplicate_point,         // 106
-    compose_extra_colon,     // 107
-    empty_list,              // 108
-    sz_square_compose,       // 109
-    ap_not_composed,         // 110
-    time_units,              // 111 time not in seconds
-    re_jigo,                 // 112
-    re_format,               // 113
-    dt_format,               // 114
-    ha_range,                // 115
-    one_point_line,          // 116
-    duplicate_value,         // 117
-    too_many_values,         // 118
-    empty_in_list,           // 119
-    unknown_keyword,         // 120
-    unverified_syntax,       // 121
-    ff4_syntax,              // 122 FF[4]-only syntax FF[1]-FF[3] readers cannot read
-    ff4_extension,           // 123 FF[4] extension FF[1]-FF[3] readers read differently
-    size_range,              // 124 board size outside the game's limits
-    size_limit,              // 125 a board side beyond what sgfcheck handles (9 digits)
-    rule_set_name,           // 126 RU: a mandatory rule-set name spelled otherwise
-    // 2xx: property types, nodes, trees, collections (src/check/)
-    duplicate_property,      // 201
-    setup_move_mix,          // 202
-    pl_with_move,            // 203
-    needs_move,              // 204
-    exclusive_properties,    // 205 B/W, GB/GW/DM/UC
-    root_outside_root,       // 206
-    game_info_twice,         // 207
-    once_per_game,           // 208
-    mixed_ca,                // 209
-    unknown_property,        // 210
-    obsolete_property,       // 211 not defined in the file's FF version
-    wrong_game,              // 212
-    move_in_root,            // 213
-    mn_in_root,              // 214
-    move_on_occupied,        // 215
-    setup_no_effect,         // 216
-    handicap_stones,         // 217
-    long_ident,              // 218
-    mixed_ff,                // 219
-    mixed_gm,                // 220
-    clears_nothing,          // 221
-    annotation_mix,          // 222 BM/TE/DO/IT
-    sgf2_alias,              // 223 KO, TE, RD, GK, TL, ... in the root, read as KM, EV, DT, GM, TM (002_*)
-    alias_and_target,        // 224 an SGF2-style alias and the property it stands for in one root
+#define SGF_RULE(id, ...) id,
+#include "sgf/detail/rules.def"
+#undef SGF_RULE
 };
 
 // Who reports a rule.
-enum class rule_stage : std::uint8_t { input, parser, checker };
+enum class rule_stage : std::uint8_t { input, parser, checker, fix };  // fix: said by sgfcheck fix only
 
 // How repeated findings of a rule in one file are listed.
 enum class rule_grouping : std::uint8_t {

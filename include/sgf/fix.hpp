@@ -60,6 +60,10 @@
 //
 // fix(fix(x)) == fix(x): a clean FF[4] UTF-8 file is left unchanged (its nodes and game
 // trees are shared with the input). Nothing recurses on the tree's depth.
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
 #include <vector>
 
 #include "sgf/diagnostic.hpp"
@@ -80,5 +84,41 @@ struct fix_result {
 // said once), then fix's own, each at its place in the input. The errors left in the output
 // are what sgf::check(fixed.trees) reports.
 [[nodiscard]] std::vector<diagnostic> fix_findings(const load_result& input, const fix_result& fixed);
+
+// What the checker reports of fix's output, each finding matched (by its number: one kind of
+// problem, whatever its level in the input's FF) to
+//  - `left`: a finding the checker reports of the input, which fix left as it was (at the
+//    input's position, with the output's code, message and hint);
+//  - `said`: what fix said it leaves (its own warnings and errors: an FF[3] property FF[4]
+//    dropped, kept; an identifier without an upper-case letter), or a private property fix
+//    made to keep a value (X + identifier, UNPLACED), which it said when it made it;
+//  - `made`: anything else, which fix must never produce (fuzz/fix.cpp holds it; sgfcheck fix
+//    reports one as a bug).
+// Matched by count per number, so a finding the input had twice and the output has three
+// times makes one `made`.
+struct fix_remains {
+    std::vector<diagnostic> left;
+    std::vector<diagnostic> said;
+    std::vector<diagnostic> made;
+};
+[[nodiscard]] fix_remains remaining_findings(const load_result& input, const fix_result& fixed);
+
+// A run of sgfcheck fix over many files, added up for its closing summary: the files, the
+// changes per code (what fix said it changed: its info findings and the input's recoveries
+// it wrote repaired) and what remains per code (fix_remains::left and made).
+struct fix_tally {
+    std::uint64_t files = 0;      // fixed (a game tree or more)
+    std::uint64_t changed = 0;    // whose output differs from the input
+    std::uint64_t not_written = 0;  // no game tree, or fix refused to write
+    std::uint64_t files_with_changes_said = 0;  // changed files with a change said
+    // "I301 ff4_written" (printed code and rule name) -> count
+    std::map<std::string, std::uint64_t, std::less<>> changes, left, made;  // left: left and said
+    std::uint64_t files_with_left = 0;
+    // One fixed file: what fix said of it (fix_findings), what remains, and whether its
+    // output differs from the input.
+    void add(const std::vector<diagnostic>& said, const fix_remains& remains, bool output_changed);
+    // The changes of one file (the codes counted as changes by add).
+    [[nodiscard]] static std::uint64_t changes_in(const std::vector<diagnostic>& said);
+};
 
 }  // namespace sgf

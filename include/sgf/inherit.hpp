@@ -16,6 +16,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "sgf/context.hpp"
@@ -32,14 +33,19 @@ namespace sgf {
 // path from the root down to and including `at`, unless a clearing value came after it.
 // nullopt when nothing is in effect, or `ident` is not an inherit property. Throws
 // std::out_of_range when `at` is not a node of `root`.
+// The properties are views of root's bytes: not of a temporary tree (deleted).
 [[nodiscard]] std::optional<property> effective(const game_tree& root, const node_path& at, std::string_view ident,
                                                 profile p = profile::ff4);
+std::optional<property> effective(game_tree&& root, const node_path& at, std::string_view ident,
+                                  profile p = profile::ff4) = delete;
 // Every inherit property in effect at `at`, in the order of inherit_rows.
 [[nodiscard]] std::vector<property> effective_all(const game_tree& root, const node_path& at,
                                                   profile p = profile::ff4);
+std::vector<property> effective_all(game_tree&& root, const node_path& at, profile p = profile::ff4) = delete;
 
 // The incremental form. Protocol on a pre-order walk: mark() when entering a game tree,
 // apply() every property of each node in order, undo(mark) when leaving the game tree.
+// A moved-from walker has no rows.
 class inherit_walker {
 public:
     static constexpr std::size_t npos = static_cast<std::size_t>(-1);
@@ -47,6 +53,23 @@ public:
     inherit_walker() = default;
     explicit inherit_walker(std::vector<const property_rule*> rows);
     inherit_walker(int ff, int gm, profile p) : inherit_walker(inherit_rows(ff, gm, p)) {}
+    inherit_walker(const inherit_walker&) = default;
+    inherit_walker& operator=(const inherit_walker&) = default;
+    inherit_walker(inherit_walker&& o) noexcept
+        : rows_(std::move(o.rows_)), state_(std::move(o.state_)), log_(std::move(o.log_)),
+          active_(std::exchange(o.active_, 0)) {
+        o.clear();
+    }
+    inherit_walker& operator=(inherit_walker&& o) noexcept {
+        if (this != &o) {
+            rows_ = std::move(o.rows_);
+            state_ = std::move(o.state_);
+            log_ = std::move(o.log_);
+            active_ = std::exchange(o.active_, 0);
+            o.clear();
+        }
+        return *this;
+    }
 
     [[nodiscard]] std::size_t size() const noexcept { return rows_.size(); }
     [[nodiscard]] const property_rule& row(std::size_t slot) const noexcept { return *rows_[slot]; }
@@ -60,7 +83,12 @@ public:
     // Whether p clears its setting (a single [] of a clears_when_empty row).
     [[nodiscard]] static bool clears(const property& p, const property_rule& r) noexcept;
 
-    [[nodiscard]] const std::optional<property>& effective(std::size_t slot) const noexcept { return state_[slot]; }
+    // The setting in effect in `slot` (below size()); a reference that apply() and undo()
+    // change; of a temporary walker: a copy.
+    [[nodiscard]] const std::optional<property>& effective(std::size_t slot) const& noexcept SGF_LIFETIMEBOUND {
+        return state_[slot];
+    }
+    [[nodiscard]] std::optional<property> effective(std::size_t slot) && { return state_[slot]; }
     [[nodiscard]] std::optional<property> effective(std::string_view ident) const;
     [[nodiscard]] bool any() const noexcept { return active_ != 0; }
 
@@ -72,6 +100,11 @@ private:
         std::size_t slot;
         std::optional<property> before;
     };
+    void clear() noexcept {
+        rows_.clear();
+        state_.clear();
+        log_.clear();
+    }
     std::vector<const property_rule*> rows_;
     std::vector<std::optional<property>> state_;
     std::vector<change> log_;

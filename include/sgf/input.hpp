@@ -21,6 +21,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "sgf/parse.hpp"
@@ -61,10 +62,13 @@ struct load_result : parse_result {
     [[nodiscard]] bool decodes(std::size_t tree, std::string_view raw) const noexcept;
 
     // The text the trees were parsed from: the UTF-8 conversion, or the file's bytes.
-    [[nodiscard]] std::string_view text() const noexcept;
+    // Views of this result's bytes: none of a temporary result (it may own the only copy).
+    [[nodiscard]] std::string_view text() const& noexcept SGF_LIFETIMEBOUND;
+    std::string_view text() && = delete;
     // The file's bytes as load() took them (kept, not copied: the trees' values view them
     // unless the file was converted).
-    [[nodiscard]] std::string_view bytes() const noexcept;
+    [[nodiscard]] std::string_view bytes() const& noexcept SGF_LIFETIMEBOUND;
+    std::string_view bytes() && = delete;
     // Offset in text() of a file byte offset (the identity unless converted).
     [[nodiscard]] std::uint64_t text_offset(std::uint64_t file_offset) const noexcept;
 
@@ -72,8 +76,21 @@ struct load_result : parse_result {
     std::shared_ptr<const detail::source> file;    // the file's bytes
 };
 
+// SGF in memory: the bytes of a file, as read (or made). A type of its own, so that no
+// function takes SGF and a file name in one type: load(file_bytes) and check_file(file_bytes)
+// read the bytes given, load_file(path) and check_file(path) the file named. So
+// sgf::load("game.sgf") and sgf::load(name) do not compile (a name is no file_bytes), and
+// sgf::check_file("game.sgf") reads game.sgf.
+struct file_bytes {
+    file_bytes() = default;                                              // no bytes
+    explicit file_bytes(std::string b) noexcept : bytes(std::move(b)) {}  // taken, not copied
+    explicit file_bytes(std::string_view b) : bytes(b) {}
+    explicit file_bytes(const char* b) : bytes(b) {}
+    std::string bytes;
+};
+
 // Takes the file's bytes.
-[[nodiscard]] load_result load(std::string bytes, const load_options& options = {});
+[[nodiscard]] load_result load(file_bytes bytes, const load_options& options = {});
 // Reads and loads a file; throws std::system_error when it cannot be read.
 [[nodiscard]] load_result load_file(const std::filesystem::path& path, const load_options& options = {});
 

@@ -5,6 +5,7 @@
 // charsets (dependencies flow one way, README "Design").
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace sgf {
@@ -14,10 +15,19 @@ namespace sgf {
 // all have the same source and UTF-8 lengths (one run for ASCII or valid UTF-8 text, one
 // per change between ASCII and CJK text), packed into about two bytes per run, with an
 // index every 64 runs for the lookups.
+// A moved-from map is empty (a new offset_map()).
 class offset_map {
 public:
     explicit offset_map(std::size_t source_start = 0) noexcept
         : source_start_(source_start), source_end_(source_start), pending_source_(source_start) {}
+    offset_map(const offset_map&) = default;
+    offset_map& operator=(const offset_map&) = default;
+    offset_map(offset_map&& o) noexcept : offset_map() { swap(o); }
+    offset_map& operator=(offset_map&& o) noexcept {
+        offset_map taken(std::move(o));
+        swap(taken);
+        return *this;
+    }
 
     // Source offset of the character containing UTF-8 offset `utf8_offset` (its first byte
     // if the offset falls inside a character); the end maps to the end.
@@ -52,6 +62,19 @@ private:
         std::uint32_t utf8_unit, source_unit;
     };
     void start_run(std::uint32_t source_unit, std::uint32_t utf8_unit);
+    void swap(offset_map& o) noexcept {
+        stream_.swap(o.stream_);
+        index_.swap(o.index_);
+        std::swap(runs_, o.runs_);
+        std::swap(source_start_, o.source_start_);
+        std::swap(source_end_, o.source_end_);
+        std::swap(utf8_end_, o.utf8_end_);
+        std::swap(pending_count_, o.pending_count_);
+        std::swap(pending_utf8_, o.pending_utf8_);
+        std::swap(pending_source_, o.pending_source_);
+        std::swap(pending_source_unit_, o.pending_source_unit_);
+        std::swap(pending_utf8_unit_, o.pending_utf8_unit_);
+    }
     template <class F>
     bool walk(std::size_t from_block, F&& f) const noexcept;
 

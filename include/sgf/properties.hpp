@@ -19,13 +19,13 @@
 // - Profiles (strict FF[4], current usage per 002_*, Hex per 001_*) do not fork code. A
 //   profile selects rows (each row has a profile mask: 002_* properties exist only in
 //   `current`, the Hex result format only in `hex`); the levels of the rules per profile
-//   are columns of the rule rows (diagnostic.hpp: `rule_row`, `level_of`). Validators
-//   (value_types.hpp) report findings tagged with a rule; the profile and the file's FF
+//   are columns of the rule rows (diagnostic.hpp: `rule_row`, `level_of`). The decoding
+//   of values (typed_value.hpp) reports findings tagged with a rule; the profile and the file's FF
 //   version decide whether it is an error, a warning, an info or nothing.
 // - Where the sources disagree the table takes one side and says so: `all_disagreements()`
 //   lists every disagreement with its sources and the resolution.
 // - Game rows (`game_rule`) give point, move and stone syntax and board limits per GM;
-//   the parsers driven by them are in value_types.hpp.
+//   the decoding driven by them is typed_value.hpp's.
 #include <array>
 #include <cstddef>
 #include <cstdint>
@@ -158,26 +158,28 @@ enum class stone_syntax : std::uint8_t {
 };
 
 struct game_rule {
-    int gm;
-    std::string_view name;
-    bool has_page;                  // a game page defines the point/move syntax
-    point_syntax point;
-    move_syntax move;
-    stone_syntax stone;
-    bool stone_list_compressible;   // sgf4.html 3.4: "list of stone" becomes "list of point"
-    bool case_insensitive;          // "All (game-specific) property values are case insensitive"
-    bool rows_bottom_up;            // row 1 at the bottom: upper-left corner has the larger row
-    std::uint8_t max_column_letters;  // letters_number: 0 = unlimited
-    bool empty_move_is_pass;        // Go: B[] is a pass
-    bool tt_is_pass;                // Go: B[tt] is a pass on boards up to 19x19
-    std::string_view special_moves; // '|' separated, e.g. "swap-sides|swap-pieces|pass|resign|forfeit"
-    board_size default_size;        // {0,0} when the page gives none
-    std::uint32_t min_side;         // SZ limits per side; 0 = none given
-    std::uint32_t max_side;
-    std::string_view first_player;  // "B", "W" or "" when the page does not say
-    std::string_view spec_section;
-    std::string_view note;
-    bool stacks_stones;             // a point holds several stones: AB/AW may repeat a point
+    // Every field has a default, so that a row of src/table/game_table.cpp names only what its
+    // game page says (designated initializers).
+    int gm = 0;
+    std::string_view name{};
+    bool has_page = false;                     // a game page defines the point/move syntax
+    point_syntax point = point_syntax::unknown;
+    move_syntax move = move_syntax::unknown;
+    stone_syntax stone = stone_syntax::unknown;
+    bool stone_list_compressible = false;      // sgf4.html 3.4: "list of stone" becomes "list of point"
+    bool case_insensitive = false;             // "All (game-specific) property values are case insensitive"
+    bool rows_bottom_up = false;               // row 1 at the bottom: upper-left corner has the larger row
+    std::uint8_t max_column_letters = 0;       // letters_number: 0 = unlimited
+    bool empty_move_is_pass = false;           // Go: B[] is a pass
+    bool tt_is_pass = false;                   // Go: B[tt] is a pass on boards up to 19x19
+    std::string_view special_moves{};          // '|' separated, e.g. "swap-sides|swap-pieces|pass|resign|forfeit"
+    board_size default_size{};                 // {0,0} when the page gives none
+    std::uint32_t min_side = 0;                // SZ limits per side; 0 = none given
+    std::uint32_t max_side = 0;
+    std::string_view first_player{};           // "B", "W" or "" when the page does not say
+    std::string_view spec_section{};
+    std::string_view note{};
+    bool stacks_stones = false;                // a point holds several stones: AB/AW may repeat a point
 };
 
 [[nodiscard]] std::span<const game_rule> all_games() noexcept;
@@ -198,7 +200,7 @@ enum class row_origin : std::uint8_t {
     profile_variant,  // a profile's version of a standard row (e.g. Hex RE per 001_*)
 };
 
-// Extra syntax beyond the value type (validators in value_types.hpp).
+// Extra syntax beyond the value type (decoded by typed_value.hpp's decode_value).
 enum class value_format : std::uint8_t {
     plain,
     date,               // DT

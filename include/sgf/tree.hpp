@@ -15,6 +15,23 @@
 // path. A view taken from a temporary node that is the last handle of its bytes
 // (`node().with_property(...).find("C")`) keeps them alive itself.
 //
+// What a view of a temporary would leave dangling does not compile, or is reported by
+// clang's -Wdangling (tests/lifetime/ holds each to it):
+//   - deleted on a temporary: collection::trees(), begin(), end(); game_tree::begin(),
+//     end(); preorder::begin(); main_line::begin(); load_result::text(), bytes();
+//     effective() and effective_all() of a temporary tree; split_compose() of a temporary
+//     string;
+//   - by value on a temporary: collection::operator[], game_tree::variations(),
+//     preorder::current(), tree(); cursor::tree(), path(); inherit_walker::effective(slot);
+//     node::properties() and find() (views that keep the bytes);
+//   - SGF_LIFETIMEBOUND (clang): value::raw(), composed(), property::ident(), and the
+//     const& accessors above.
+// Not diagnosable, as with std::vector: a span from variations() or trees(), or a
+// reference into one, kept across an && edit of that same handle (an edit in place may
+// move the storage). Passing one to the edit itself is fine.
+// Every public type is valid after a move, and empty (the empty node, the null game tree,
+// the empty collection, the empty value and property, a finished walk).
+//
 // Bulk construction is linear: `game_tree_builder`, or the && overloads of the edits
 // (`t = std::move(t).with_node_appended(n)` appends in place when `t` is the only handle).
 //
@@ -34,6 +51,7 @@
 #include <utility>
 #include <vector>
 
+#include "sgf/detail/lifetime.hpp"
 #include "sgf/detail/node_reader.hpp"
 #include "sgf/detail/scan.hpp"
 #include "sgf/position.hpp"
@@ -57,14 +75,36 @@ struct collection_rep;
 struct tree_access;
 void retain(const tree_rep* t) noexcept;
 void release(const tree_rep* t) noexcept;
+// The bytes ";" of the empty node, shared by every empty and every moved-from node, range
+// and collection without a reference count (handles that own nothing: static storage).
+[[nodiscard]] const std::shared_ptr<const source>& empty_source() noexcept;
+[[nodiscard]] const std::shared_ptr<const collection_rep>& empty_collection() noexcept;
 }  // namespace detail
 
-// One property of a node: PropIdent PropValue { PropValue }.
+// One property of a node: PropIdent PropValue { PropValue }. A view (see "Lifetimes"); a
+// moved-from property is the empty property().
 class property {
 public:
     property() = default;
+    property(const property&) = default;
+    property& operator=(const property&) = default;
+    property(property&& o) noexcept
+        : data_(std::exchange(o.data_, nullptr)), end_(std::exchange(o.end_, nullptr)),
+          src_(std::exchange(o.src_, nullptr)), ref_(std::exchange(o.ref_, {})), keep_(std::move(o.keep_)) {}
+    property& operator=(property&& o) noexcept {
+        if (this != &o) {
+            data_ = std::exchange(o.data_, nullptr);
+            end_ = std::exchange(o.end_, nullptr);
+            src_ = std::exchange(o.src_, nullptr);
+            ref_ = std::exchange(o.ref_, {});
+            keep_ = std::move(o.keep_);
+            o.keep_.reset();
+        }
+        return *this;
+    }
 
-    [[nodiscard]] std::string_view ident() const noexcept {  // as written in the file
+    // As written in the file; valid while the property is (or the handle it was taken from).
+    [[nodiscard]] std::string_view ident() const noexcept SGF_LIFETIMEBOUND {
         return data_ ? std::string_view(data_ + ref_.ident, ref_.ident_size) : std::string_view{};
     }
     [[nodiscard]] position pos() const;  // position of the identifier
@@ -75,13 +115,14 @@ public:
     [[nodiscard]] value front() const { return (*this)[0]; }
 
     // The property's values decoded by its row of the property table for the game tree's
-    // context (sgf::context_of(tree)): a typed value, or the first finding. The no-argument
-    // form assumes FF[4] Go on 19x19. Include sgf/typed_value.hpp to use them.
-    [[nodiscard]] decoded_value typed() const;
+    // context (sgf::context_of(tree)): a typed value, or the first finding. The context is
+    // required: the same bytes are a point in Go and no point in Hex (B[c3]), on the board
+    // of SZ[19] and off that of SZ[9] (B[jj]). For a node made alone, context_of(node)
+    // reads it as a root. Include sgf/typed_value.hpp to use it.
     [[nodiscard]] decoded_value typed(const tree_context& ctx) const;
 
     // The values in order. The iterator holds the current value (a view, as every value);
-    // it stays valid without the property it came from.
+    // it stays valid without the property it came from. Moving one copies it.
     class iterator {
     public:
         using iterator_category = std::forward_iterator_tag;
@@ -90,6 +131,8 @@ public:
         using pointer = const sgf::value*;
         using reference = const sgf::value&;
         iterator() = default;
+        iterator(const iterator&) = default;
+        iterator& operator=(const iterator&) = default;
         [[nodiscard]] const sgf::value& operator*() const noexcept { return current_; }
         [[nodiscard]] const sgf::value* operator->() const noexcept { return &current_; }
         iterator& operator++() noexcept {
@@ -135,11 +178,12 @@ private:
 };
 
 // The properties of one node in file order, read on the fly by the node reader (no
-// allocation, no call per property on the strict form).
+// allocation, no call per property on the strict form). A moved-from range is the range of
+// the empty node.
 class property_range {
 public:
     // Holds the node reader and the current property (a view, as every property); stays
-    // valid without the range it came from.
+    // valid without the range it came from. Moving one copies it.
     class iterator {
     public:
         using iterator_category = std::forward_iterator_tag;
@@ -148,6 +192,8 @@ public:
         using pointer = const property*;
         using reference = const property&;
         iterator() = default;
+        iterator(const iterator&) = default;
+        iterator& operator=(const iterator&) = default;
         [[nodiscard]] const property& operator*() const noexcept { return current_; }
         [[nodiscard]] const property* operator->() const noexcept { return &current_; }
         iterator& operator++() noexcept {
@@ -181,10 +227,17 @@ public:
         std::uint32_t at_ = end_mark;  // the current property's identifier
         property current_;
     };
+    property_range(const property_range&) = default;
+    property_range& operator=(const property_range&) = default;
+    property_range(property_range&& o) noexcept;
+    property_range& operator=(property_range&& o) noexcept;
+
     [[nodiscard]] iterator begin() const noexcept { return iterator(*this); }
     [[nodiscard]] iterator end() const noexcept { return {}; }
     [[nodiscard]] bool empty() const { return begin() == end(); }
-    [[nodiscard]] std::size_t size() const;  // O(properties)
+    // Counts the properties: reads the node (O(properties)), hence not size(), which ranges
+    // take to be O(1).
+    [[nodiscard]] std::size_t count() const;
     [[nodiscard]] std::vector<property> to_vector() const { return {begin(), end()}; }
 
 private:
@@ -193,6 +246,7 @@ private:
     property_range(const char* data, const char* end, const detail::source* src, std::uint32_t offset,
                    std::shared_ptr<const detail::source> keep) noexcept
         : data_(data), end_(end), src_(src), offset_(offset), keep_(std::move(keep)) {}
+    void become_empty() noexcept;  // the range of the empty node (a moved-from range)
     const char* data_;
     const char* end_;
     const detail::source* src_;
@@ -200,10 +254,25 @@ private:
     std::shared_ptr<const detail::source> keep_;
 };
 
-// One node: ";" { Property }.
+// The result of node::get: the typed value, or why there is none (typed_value.hpp).
+template <class T>
+class get_result;
+
+// One node: ";" { Property }. A moved-from node is the empty node.
 class node {
 public:
-    node();  // the empty node ";"
+    node() noexcept : src_(detail::empty_source()) {}  // the empty node ";"
+    node(const node&) = default;
+    node& operator=(const node&) = default;
+    node(node&& o) noexcept : src_(std::move(o.src_)), off_(std::exchange(o.off_, 0)) { o.src_ = detail::empty_source(); }
+    node& operator=(node&& o) noexcept {
+        if (this != &o) {
+            src_ = std::move(o.src_);
+            off_ = std::exchange(o.off_, 0);
+            o.src_ = detail::empty_source();
+        }
+        return *this;
+    }
 
     [[nodiscard]] position pos() const;  // position of the ';'
     [[nodiscard]] std::uint32_t offset() const noexcept { return off_; }
@@ -216,13 +285,12 @@ public:
     [[nodiscard]] std::optional<property> find(std::string_view ident) &&;
     [[nodiscard]] bool has(std::string_view ident) const;
     [[nodiscard]] bool empty() const;
-    // The typed value of property `ident` when it decodes to a T (sgf::real for KM,
-    // sgf::number for HA, sgf::list for AB, ...); nullopt when absent, invalid or another
-    // type. Include sgf/typed_value.hpp to use it.
+    // The typed value of property `ident` decoded in the game tree's context (context_of:
+    // the root's FF, GM, SZ and CA; property::typed) when it is a T (sgf::real for KM,
+    // sgf::number for HA, sgf::list for AB, ...); else why not: absent, invalid (with the
+    // finding) or of another type. Include sgf/typed_value.hpp to use it.
     template <class T>
-    [[nodiscard]] std::optional<T> get(std::string_view ident) const;
-    template <class T>
-    [[nodiscard]] std::optional<T> get(std::string_view ident, const tree_context& ctx) const;
+    [[nodiscard]] get_result<T> get(std::string_view ident, const tree_context& ctx) const;
 
     // Edits: a new node; this one is unchanged. Each replaces every property with that
     // identifier, in place of the first (or appends it). Throws std::invalid_argument for
@@ -272,10 +340,11 @@ struct node_path {
     friend bool operator==(const node_path&, const node_path&) = default;
 };
 
-// GameTree = "(" Sequence { GameTree } ")". A range of the sequence's nodes.
+// GameTree = "(" Sequence { GameTree } ")". A range of the sequence's nodes. A moved-from
+// game tree is the null handle.
 class game_tree {
 public:
-    game_tree() noexcept = default;  // null handle (valid() == false)
+    game_tree() noexcept = default;  // null handle (valid() == false, size() == 0)
     // Throws std::invalid_argument when nodes is empty (a GameTree has a Sequence of >= 1
     // node) or a variation is a null handle.
     explicit game_tree(const std::vector<node>& nodes, const std::vector<game_tree>& variations = {});
@@ -289,11 +358,15 @@ public:
 
     [[nodiscard]] bool valid() const noexcept { return p_ != nullptr; }
     [[nodiscard]] std::size_t size() const noexcept;     // nodes in the sequence
-    [[nodiscard]] node operator[](std::size_t i) const;  // node i of the sequence
+    // Node i of the sequence; throws std::out_of_range past the end (front() and back() of
+    // a null handle too).
+    [[nodiscard]] node operator[](std::size_t i) const;
     [[nodiscard]] node front() const { return (*this)[0]; }
     [[nodiscard]] node back() const { return (*this)[size() - 1]; }
     [[nodiscard]] std::vector<node> nodes() const;
-    [[nodiscard]] std::span<const game_tree> variations() const& noexcept;
+    // A view of this version's variations (an && edit of this tree may move them: the span
+    // is then invalid, as std::vector's push_back invalidates); of a temporary: a copy.
+    [[nodiscard]] std::span<const game_tree> variations() const& noexcept SGF_LIFETIMEBOUND;
     [[nodiscard]] std::vector<game_tree> variations() && { return {std::as_const(*this).variations().begin(), std::as_const(*this).variations().end()}; }
     [[nodiscard]] position pos() const;  // position of the '('
 
@@ -328,8 +401,12 @@ public:
         const game_tree* t_ = nullptr;
         std::size_t i_ = 0;
     };
-    [[nodiscard]] iterator begin() const noexcept { return {this, 0}; }
-    [[nodiscard]] iterator end() const noexcept { return {this, size()}; }
+    // The iterators point to this handle: none of a temporary (range-for over one is fine:
+    // the loop keeps it).
+    [[nodiscard]] iterator begin() const& noexcept SGF_LIFETIMEBOUND { return {this, 0}; }
+    [[nodiscard]] iterator end() const& noexcept SGF_LIFETIMEBOUND { return {this, size()}; }
+    iterator begin() && = delete;
+    iterator end() && = delete;
 
     // Identity: unchanged subtrees are the same object after an edit.
     [[nodiscard]] const void* identity() const noexcept { return p_; }
@@ -341,6 +418,15 @@ public:
     // each copies the sequence's node slots (4 bytes a node, plus a handle per node taken
     // from another tree): N appends through const& take O(N^2) time, with a small constant
     // (8,000 appends of new nodes: about 0.1 s).
+    //
+    // Arguments may come from the tree being edited: t = std::move(t).with_variation(
+    // t.variations()[0]) appends a copy of the first variation (the argument is taken before
+    // the storage it lies in is moved). A tree never contains itself: t.with_variation(t)
+    // and t.with_variation(k, t), in either form, put the version before the edit into the
+    // new one (the && form then copies instead of editing in place, which would make a
+    // cycle: a tree without end). A moved-from (null) tree: the edits throw
+    // std::invalid_argument as for any null handle, except with_node_appended, which starts
+    // a tree of one node.
     [[nodiscard]] game_tree with_node(std::size_t i, const node& n) const&;
     [[nodiscard]] game_tree with_node(std::size_t i, const node& n) &&;
     [[nodiscard]] game_tree with_node_appended(const node& n) const&;
@@ -368,20 +454,38 @@ private:
     const detail::tree_rep* p_ = nullptr;
 };
 
-// Collection = GameTree { GameTree }
+// Collection = GameTree { GameTree }. A moved-from collection is empty.
 class collection {
 public:
-    collection();
+    collection() noexcept : p_(detail::empty_collection()) {}
     explicit collection(std::vector<game_tree> trees);
+    collection(const collection&) = default;
+    collection& operator=(const collection&) = default;
+    collection(collection&& o) noexcept : p_(std::move(o.p_)) { o.p_ = detail::empty_collection(); }
+    collection& operator=(collection&& o) noexcept {
+        if (this != &o) {
+            p_ = std::move(o.p_);
+            o.p_ = detail::empty_collection();
+        }
+        return *this;
+    }
 
     [[nodiscard]] std::size_t size() const noexcept;
     [[nodiscard]] bool empty() const noexcept { return size() == 0; }
-    [[nodiscard]] const game_tree& operator[](std::size_t i) const& noexcept { return trees()[i]; }
-    [[nodiscard]] game_tree operator[](std::size_t i) && noexcept { return trees()[i]; }
-    [[nodiscard]] std::span<const game_tree> trees() const noexcept;
-    [[nodiscard]] auto begin() const noexcept { return trees().begin(); }
-    [[nodiscard]] auto end() const noexcept { return trees().end(); }
+    // Game tree i; throws std::out_of_range past the end (as game_tree::operator[]). Of a
+    // temporary: a handle (a copy).
+    [[nodiscard]] const game_tree& operator[](std::size_t i) const& SGF_LIFETIMEBOUND;
+    [[nodiscard]] game_tree operator[](std::size_t i) && { return std::as_const(*this)[i]; }
+    // Views of this version's game trees (an && edit may move them); none of a temporary
+    // (range-for over a temporary collection is fine: the loop keeps it).
+    [[nodiscard]] std::span<const game_tree> trees() const& noexcept SGF_LIFETIMEBOUND;
+    std::span<const game_tree> trees() && = delete;
+    [[nodiscard]] auto begin() const& noexcept SGF_LIFETIMEBOUND { return trees().begin(); }
+    [[nodiscard]] auto end() const& noexcept SGF_LIFETIMEBOUND { return trees().end(); }
+    void begin() && = delete;
+    void end() && = delete;
 
+    // Edits (arguments may be trees of this collection: c = std::move(c).with_tree_appended(c[0])).
     [[nodiscard]] collection with_tree(std::size_t i, const game_tree& t) const&;
     [[nodiscard]] collection with_tree_appended(const game_tree& t) const&;
     [[nodiscard]] collection with_tree_appended(const game_tree& t) &&;
@@ -399,7 +503,7 @@ private:
 // are written into one buffer that becomes the tree's source at build(); existing nodes
 // are shared. Throws std::logic_error on a misuse (a node after a variation in the same
 // game tree, a variation of a game tree without nodes, close() of the root, build() of
-// an empty tree).
+// an empty tree). A moved-from builder is a new one.
 class game_tree_builder {
 public:
     // A property given by decoded texts (escaped as node::with_property does).
@@ -423,22 +527,32 @@ public:
 
 private:
     struct impl;
+    impl& state();  // p_, made anew after a move
     std::unique_ptr<impl> p_;
 };
 
 // Navigation. A cursor walks the tree as the user sees it (000_*: the root, its child,
 // ...; the last node of a sequence has one child per variation). Explicit stack: any depth.
+// It holds its own handles of the trees on its path. A moved-from cursor is on no tree:
+// current() throws std::out_of_range, tree() is the null handle, it has no children.
 class cursor {
 public:
-    explicit cursor(game_tree root);
+    explicit cursor(game_tree root);  // throws std::invalid_argument for a null handle
+    cursor(const cursor&) = default;
+    cursor& operator=(const cursor&) = default;
+    cursor(cursor&& o) noexcept;
+    cursor& operator=(cursor&& o) noexcept;
     [[nodiscard]] node current() const;
-    [[nodiscard]] const node_path& path() const noexcept { return path_; }
+    [[nodiscard]] const node_path& path() const& noexcept SGF_LIFETIMEBOUND { return path_; }
+    [[nodiscard]] node_path path() && { return std::move(path_); }
     [[nodiscard]] std::size_t depth() const noexcept { return depth_; }  // root = 0
     [[nodiscard]] bool at_root() const noexcept { return depth_ == 0; }
     [[nodiscard]] std::size_t child_count() const noexcept;
     bool to_child(std::size_t k = 0);  // false (and no move) when there is no such child
     bool to_parent();                  // false at the root
-    [[nodiscard]] const game_tree& tree() const noexcept { return stack_.back(); }
+    // The game tree whose sequence holds current().
+    [[nodiscard]] const game_tree& tree() const& noexcept SGF_LIFETIMEBOUND;
+    [[nodiscard]] game_tree tree() && { return std::as_const(*this).tree(); }
 
 private:
     std::vector<game_tree> stack_;  // game trees from the root to the current one
@@ -447,14 +561,26 @@ private:
 };
 
 // Pre-order walk in file order, numbering nodes as 000_* does (root=0, a=1, ... j=10).
+// Either by hand (while (!p.done()) { ... p.next(); }) or as an input range of the nodes
+// (for (const sgf::node& n : sgf::preorder(t)), with p.number() etc. when p is named);
+// std::ranges::input_range. It holds its own handles of the trees on its path. When done
+// (and when moved from): current() is the empty node, tree() the null handle, index() 0.
 class preorder {
 public:
     explicit preorder(const game_tree& root);
+    preorder(const preorder&) = default;
+    preorder& operator=(const preorder&) = default;
+    preorder(preorder&& o) noexcept;
+    preorder& operator=(preorder&& o) noexcept;
+
     [[nodiscard]] bool done() const noexcept { return stack_.empty(); }
-    [[nodiscard]] const node& current() const noexcept { return current_; }
+    // A reference to this walk's node, which next() replaces; of a temporary walk: a copy.
+    [[nodiscard]] const node& current() const& noexcept SGF_LIFETIMEBOUND { return current_; }
+    [[nodiscard]] node current() && { return std::move(current_); }
     [[nodiscard]] std::size_t number() const noexcept { return number_; }
-    [[nodiscard]] const game_tree& tree() const noexcept { return stack_.back().tree; }
-    [[nodiscard]] std::size_t index() const noexcept { return stack_.back().index; }
+    [[nodiscard]] const game_tree& tree() const& noexcept SGF_LIFETIMEBOUND;
+    [[nodiscard]] game_tree tree() && { return std::as_const(*this).tree(); }
+    [[nodiscard]] std::size_t index() const noexcept { return stack_.empty() ? 0 : stack_.back().index; }
     [[nodiscard]] std::size_t depth() const noexcept;  // game-tree nesting of the current node
     void next() {
         if (run_ != 0) {  // the next node of the sequence, in the same source: its offset
@@ -466,6 +592,33 @@ public:
         }
         advance();
     }
+
+    // The walk as a range: begin() starts where the walk stands, ++ is next(). One pass:
+    // every iterator of a walk shares its place (an input range).
+    struct sentinel {};
+    class iterator {
+    public:
+        using value_type = node;
+        using difference_type = std::ptrdiff_t;
+        using iterator_concept = std::input_iterator_tag;
+        iterator() = default;
+        [[nodiscard]] const node& operator*() const noexcept { return walk_->current_; }
+        [[nodiscard]] const node* operator->() const noexcept { return &walk_->current_; }
+        iterator& operator++() {
+            walk_->next();
+            return *this;
+        }
+        void operator++(int) { walk_->next(); }
+        friend bool operator==(const iterator& i, sentinel) noexcept { return i.walk_->done(); }
+
+    private:
+        friend class preorder;
+        explicit iterator(preorder* w) noexcept : walk_(w) {}
+        preorder* walk_ = nullptr;
+    };
+    [[nodiscard]] iterator begin() & noexcept SGF_LIFETIMEBOUND { return iterator(this); }
+    iterator begin() && = delete;  // range-for over a temporary walk is fine: the loop keeps it
+    [[nodiscard]] sentinel end() const noexcept { return {}; }
 
 private:
     struct frame {
@@ -482,10 +635,12 @@ private:
     std::uint32_t run_ = 0;  // slots after it that are offsets in current_'s source
 };
 
-// The main line: the first node of every first variation, from the root to a leaf, each
+// The main line: every node from the root to a leaf taking the first variation at each
+// fork (the root's sequence, then the sequence of its first variation, and so on), each
 // with its path, so that an edit can go through it:
 //   for (const auto& [n, path] : sgf::main_line(game)) game = game.with_node_at(path, ...);
-// Lazy: one path is kept and updated in place (any depth).
+// Lazy: one path is kept and updated in place (any depth). The iterators point into the
+// main_line, which holds its own handle of the tree: none of a temporary main_line.
 class main_line {
 public:
     struct entry {
@@ -513,7 +668,8 @@ public:
         entry current_;
     };
     explicit main_line(game_tree root) : root_(std::move(root)) {}
-    [[nodiscard]] iterator begin() const { return iterator(root_.valid() ? &root_ : nullptr); }
+    [[nodiscard]] iterator begin() const& SGF_LIFETIMEBOUND { return iterator(root_.valid() ? &root_ : nullptr); }
+    iterator begin() && = delete;  // range-for over a temporary main_line is fine: the loop keeps it
     [[nodiscard]] iterator end() const noexcept { return {}; }
     [[nodiscard]] std::vector<node> nodes() const;
 

@@ -26,6 +26,7 @@
 #include <initializer_list>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -102,10 +103,12 @@ public:
     [[nodiscard]] std::size_t capacity() const noexcept { return capacity_; }
     [[nodiscard]] board_point* data() noexcept { return on_heap() ? u_.heap : u_.local; }
     [[nodiscard]] const board_point* data() const noexcept { return on_heap() ? u_.heap : u_.local; }
-    [[nodiscard]] board_point& operator[](std::size_t i) noexcept { return data()[i]; }
-    [[nodiscard]] const board_point& operator[](std::size_t i) const noexcept { return data()[i]; }
-    [[nodiscard]] const board_point& front() const noexcept { return data()[0]; }
-    [[nodiscard]] const board_point& back() const noexcept { return data()[size_ - 1]; }
+    // Checked as every operator[] of the API: std::out_of_range past the end (front() and
+    // back() of an empty list too). data() is the unchecked way.
+    [[nodiscard]] board_point& operator[](std::size_t i) SGF_LIFETIMEBOUND { return data()[checked(i)]; }
+    [[nodiscard]] const board_point& operator[](std::size_t i) const SGF_LIFETIMEBOUND { return data()[checked(i)]; }
+    [[nodiscard]] const board_point& front() const SGF_LIFETIMEBOUND { return (*this)[0]; }
+    [[nodiscard]] const board_point& back() const SGF_LIFETIMEBOUND { return (*this)[size_ - 1]; }
     [[nodiscard]] iterator begin() noexcept { return data(); }
     [[nodiscard]] iterator end() noexcept { return data() + size_; }
     [[nodiscard]] const_iterator begin() const noexcept { return data(); }
@@ -123,12 +126,16 @@ public:
     friend bool operator==(const point_list& a, const point_list& b) noexcept {
         if (a.size_ != b.size_) return false;
         for (std::uint32_t i = 0; i < a.size_; ++i)
-            if (!(a[i] == b[i])) return false;
+            if (!(a.data()[i] == b.data()[i])) return false;
         return true;
     }
 
 private:
     static constexpr std::uint32_t local_capacity = 2;
+    [[nodiscard]] std::size_t checked(std::size_t i) const {
+        if (i >= size_) throw std::out_of_range("point list index");
+        return i;
+    }
     [[nodiscard]] bool on_heap() const noexcept { return capacity_ > local_capacity; }
     void assign(const board_point* b, const board_point* e) {
         reserve(static_cast<std::size_t>(e - b));
@@ -279,24 +286,61 @@ struct decode_options {
 // default).
 [[nodiscard]] decode_options options_for(const tree_context& ctx);
 
+// ------------------------------------------------------------------------------ node::get
+
+// Why node::get gave no value.
+enum class get_failure : std::uint8_t {
+    absent,      // the node has no such property
+    invalid,     // its value does not decode (get_result::error() says why)
+    other_type,  // it decodes, to another type than the one asked for
+};
+
+// What node::get<T> found: a T, or why not (the part of C++23's std::expected<T, E> a
+// reader needs). `if (auto km = root.get<sgf::real>("KM", ctx)) use(*km); else if
+// (km.invalid()) report(km.error()->message);`
 template <class T>
-std::optional<T> node::get(std::string_view ident, const tree_context& ctx) const {
-    const auto p = find(ident);
-    if (!p) return std::nullopt;
-    decoded_value d = p->typed(ctx);
-    if (d.error) return std::nullopt;
-    if (auto* v = boost::variant2::get_if<T>(&d.value)) return std::move(*v);
-    return std::nullopt;
-}
+class get_result {
+public:
+    get_result(T v) : value_(std::move(v)) {}  // NOLINT: found
+    explicit get_result(get_failure why, std::optional<value_error> e = std::nullopt)
+        : why_(why), error_(std::move(e)) {}
+
+    [[nodiscard]] bool has_value() const noexcept { return value_.has_value(); }
+    [[nodiscard]] explicit operator bool() const noexcept { return has_value(); }
+    [[nodiscard]] bool absent() const noexcept { return !value_ && why_ == get_failure::absent; }
+    [[nodiscard]] bool invalid() const noexcept { return !value_ && why_ == get_failure::invalid; }
+    // Why there is no value (meaningful when !has_value()).
+    [[nodiscard]] get_failure failure() const noexcept { return why_; }
+    // The finding of an invalid value, else nullptr.
+    [[nodiscard]] const value_error* error() const noexcept { return error_ ? &*error_ : nullptr; }
+
+    // The value; throws std::bad_optional_access when there is none.
+    [[nodiscard]] const T& value() const& SGF_LIFETIMEBOUND { return value_.value(); }
+    [[nodiscard]] T value() && { return std::move(value_.value()); }
+    [[nodiscard]] const T& operator*() const& SGF_LIFETIMEBOUND { return value(); }
+    [[nodiscard]] T operator*() && { return std::move(*this).value(); }
+    [[nodiscard]] const T* operator->() const SGF_LIFETIMEBOUND { return &value(); }
+    template <class U>
+    [[nodiscard]] T value_or(U&& fallback) const& {
+        return value_ ? *value_ : static_cast<T>(std::forward<U>(fallback));
+    }
+
+    friend bool operator==(const get_result& r, const T& v) { return r.value_ && *r.value_ == v; }
+
+private:
+    std::optional<T> value_;
+    get_failure why_ = get_failure::absent;
+    std::optional<value_error> error_;
+};
 
 template <class T>
-std::optional<T> node::get(std::string_view ident) const {
+get_result<T> node::get(std::string_view ident, const tree_context& ctx) const {
     const auto p = find(ident);
-    if (!p) return std::nullopt;
-    decoded_value d = p->typed();
-    if (d.error) return std::nullopt;
-    if (auto* v = boost::variant2::get_if<T>(&d.value)) return std::move(*v);
-    return std::nullopt;
+    if (!p) return get_result<T>(get_failure::absent);
+    decoded_value d = p->typed(ctx);
+    if (d.error) return get_result<T>(get_failure::invalid, std::move(d.error));
+    if (auto* v = boost::variant2::get_if<T>(&d.value)) return get_result<T>(std::move(*v));
+    return get_result<T>(get_failure::other_type);
 }
 
 }  // namespace sgf

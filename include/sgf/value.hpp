@@ -13,6 +13,7 @@
 #include <string_view>
 #include <utility>
 
+#include "sgf/detail/lifetime.hpp"
 #include "sgf/position.hpp"
 
 namespace sgf {
@@ -34,10 +35,11 @@ class property;
 // SimpleText: as Text, but hard line breaks become spaces too.
 [[nodiscard]] std::string decode_simple_text(std::string_view raw);
 
-// Splits a raw compose value at its first unescaped ':' (raw parts, still escaped).
-// nullopt when there is no unescaped ':'.
+// Splits a raw compose value at its first unescaped ':' (raw parts, still escaped: views of
+// `raw`, hence not of a temporary string). nullopt when there is no unescaped ':'.
 [[nodiscard]] std::optional<std::pair<std::string_view, std::string_view>> split_compose(
     std::string_view raw) noexcept;
+std::optional<std::pair<std::string_view, std::string_view>> split_compose(std::string&& raw) = delete;
 
 // The canonical raw spelling of a value: the shortest escaping that decodes to the same
 // text in every value type. ']' and '\' are escaped; an escaped ':' stays escaped (it may
@@ -52,11 +54,30 @@ class property;
 // node, tree or collection is valid while that handle, or any other handle of the same
 // tree, lives, and costs no reference count; one taken from a temporary handle keeps the
 // bytes alive itself (`node().with_property(...).find("C")->front()` is safe to keep).
+// The string_views of raw() and composed() are valid while the value is (or the handle it
+// was taken from): clang's -Wdangling reports one kept from a temporary value
+// (SGF_LIFETIMEBOUND; tests/lifetime/). A moved-from value is the empty value().
 class value {
 public:
     value() = default;
+    value(const value&) = default;
+    value& operator=(const value&) = default;
+    value(value&& o) noexcept
+        : data_(std::exchange(o.data_, nullptr)), src_(std::exchange(o.src_, nullptr)),
+          open_(std::exchange(o.open_, 0)), size_(std::exchange(o.size_, 0)), keep_(std::move(o.keep_)) {}
+    value& operator=(value&& o) noexcept {
+        if (this != &o) {
+            data_ = std::exchange(o.data_, nullptr);
+            src_ = std::exchange(o.src_, nullptr);
+            open_ = std::exchange(o.open_, 0);
+            size_ = std::exchange(o.size_, 0);
+            keep_ = std::move(o.keep_);
+            o.keep_.reset();
+        }
+        return *this;
+    }
 
-    [[nodiscard]] std::string_view raw() const noexcept {
+    [[nodiscard]] std::string_view raw() const noexcept SGF_LIFETIMEBOUND {
         return data_ ? std::string_view(data_ + open_ + 1, size_) : std::string_view{};
     }
     [[nodiscard]] position pos() const;  // position of the opening '['
@@ -66,7 +87,8 @@ public:
     [[nodiscard]] std::string unescaped() const { return unescape(raw()); }
     [[nodiscard]] std::string text() const { return decode_text(raw()); }
     [[nodiscard]] std::string simple_text() const { return decode_simple_text(raw()); }
-    [[nodiscard]] std::optional<std::pair<std::string_view, std::string_view>> composed() const noexcept {
+    [[nodiscard]] std::optional<std::pair<std::string_view, std::string_view>> composed() const noexcept
+        SGF_LIFETIMEBOUND {
         return split_compose(raw());
     }
 

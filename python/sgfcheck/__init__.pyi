@@ -2,8 +2,23 @@
 
 Data passed as ``bytes`` (or any bytes-like object) is a file's contents and goes through the
 input stage as ``sgfcheck FILE`` reads it: byte order marks, ``CA[]``, UTF-16/32, legacy
-charsets, a guess for files without ``CA``. A ``str`` is taken as its UTF-8 encoding (pass
-bytes when a file declares another charset).
+charsets, a guess for files without ``CA``. A bytes-like object is read as ``bytes(data)``
+reads it: a ``memoryview`` slice with a step (``m[::2]``, ``m[::-1]``), a non-contiguous or
+multi-dimensional buffer all give the bytes they show, in C order; read-only buffers are
+fine; a buffer whose items are not bytes (an ``array('H')``, a ``memoryview.cast('I')``) is a
+TypeError (pass ``bytes(...)`` of it to read its memory as bytes).
+
+A ``str`` is taken as its UTF-8 encoding (pass bytes when a file declares another charset).
+A lone surrogate in it is no character: U+DC80-U+DCFF stand for the bytes 0x80-0xFF that
+Python's ``surrogateescape`` error handler makes them of (PEP 383: ``os.fsdecode`` names, and
+the values this module gives for bytes that are no character in their charset, come back
+unchanged; the input stage then reports such a byte, W005 in a UTF-8 file); any other lone
+surrogate (``"\ud800"``) raises ``UnicodeEncodeError`` (a ``ValueError``). The WebAssembly
+build reads a JavaScript string as ``TextEncoder`` does instead (a lone surrogate is U+FFFD):
+a JavaScript string has no convention for carrying bytes.
+
+A ``charset`` name is a charset's name (``--charset``): an unknown one, an empty one or one
+with a NUL character is a ValueError.
 
 Positions: ``line`` and ``column`` are 1-based (columns count bytes), ``byte`` is the 0-based
 offset in the data given; ``None`` when unknown (data made by an edit).
@@ -111,7 +126,8 @@ def check_files(
 def fix(data: Data, *, charset: Optional[str] = None) -> tuple[bytes, list[Diagnostic]]:
     """Clean FF[4] in UTF-8 as ``sgfcheck fix`` writes it, without losing data, and what fix
     reported: the input's findings it did not repair and every change it made, at their
-    places in ``data``. The errors left in the output are ``check(fixed)``'s."""
+    places in ``data``, then the errors fix could not repair (hinted "left as it is by fix"),
+    as ``sgfcheck fix`` prints them."""
 
 def dump(data: Data, *, positions: bool = False, lenient: bool = False, charset: Optional[str] = None) -> str:
     """The JSON tree (format "sgf-tree" version 2, docs/json-tree.schema.json) that

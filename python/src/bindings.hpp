@@ -10,7 +10,8 @@
 
 #include <pybind11/pybind11.h>
 
-#include "cli/selection.hpp"
+#include "sgf/app/selection.hpp"
+#include "sgf/app/settings.hpp"
 #include "sgf/check.hpp"
 #include "sgf/diagnostic.hpp"
 #include "sgf/input.hpp"
@@ -29,10 +30,13 @@ struct py_diagnostic {
     std::uint64_t count = 1;
 };
 [[nodiscard]] py_diagnostic to_python(const diagnostic& d);
-[[nodiscard]] py::list to_python_list(const std::vector<diagnostic>& ds, const cli::code_selection* selection = nullptr);
+[[nodiscard]] py::list to_python_list(const std::vector<diagnostic>& ds);
 
-// The bytes of `data`: bytes, bytearray or any buffer as they are; a str as UTF-8 (lone
-// surrogates of 'surrogateescape' back to the bytes they stood for). Else TypeError.
+// The bytes of `data`: bytes as they are; any other object with the buffer protocol whose
+// items are bytes (format B, b or c; any shape, strides, read-only or not) as bytes(data)
+// gives them, in C order (a buffer of other items is a TypeError); a str as UTF-8, where a
+// lone surrogate U+DC80-U+DCFF is the byte 'surrogateescape' made it of (PEP 383) and any
+// other lone surrogate raises UnicodeEncodeError (a ValueError). Else TypeError.
 [[nodiscard]] std::string bytes_of(const py::handle& data);
 // A str from bytes that may not be UTF-8 (invalid bytes as lone surrogates, 'surrogateescape').
 [[nodiscard]] py::str str_of(std::string_view bytes);
@@ -47,19 +51,18 @@ struct py_diagnostic {
 // so that it prints anywhere.
 [[nodiscard]] py::str message_str(std::string_view bytes);
 
+// The charset argument of the calls: None is "" (the file's own), a name is checked before
+// any file is read: an empty name, an unknown one or one with a NUL is a ValueError.
+[[nodiscard]] std::string charset_of(const std::optional<std::string>& charset);
 // "ff4", "current", "hex"; ValueError otherwise.
 [[nodiscard]] profile profile_of(const std::string& name);
 // select/ignore as sgfcheck takes them: None, "E1,W203" or an iterable of such strings.
 // ValueError for an entry that names no code.
-[[nodiscard]] cli::code_selection selection_of(const py::handle& select, const py::handle& ignore,
+[[nodiscard]] app::code_selection selection_of(const py::handle& select, const py::handle& ignore,
                                                const py::handle& extend = py::none());
 
 // The options of check and check_files, converted once.
-struct check_request {
-    load_options load;
-    check_options check;
-    cli::code_selection selection;
-};
+using app::check_request;
 [[nodiscard]] check_request request_of(const std::string& profile, bool lenient, const py::handle& select,
                                        const py::handle& ignore, const std::optional<std::string>& charset,
                                        bool replay);

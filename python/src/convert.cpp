@@ -2,8 +2,11 @@
 // select/ignore, and the Diagnostic class.
 #include <pybind11/stl.h>
 
+#include <cstring>
+#include <string_view>
+
 #include "bindings.hpp"
-#include "cli/cli.hpp"
+#include "sgf/app/arguments.hpp"
 #include "sgf/properties.hpp"
 
 namespace sgf::python {
@@ -36,11 +39,45 @@ std::string entries_of(const py::handle& h, const char* what) {
     return out;
 }
 
-std::vector<cli::code_selector> selectors(const py::handle& h, const char* what) {
+// Whether a buffer's struct format names one byte per item ('B', 'b', 'c', optionally with
+// a byte-order or alignment prefix, which means nothing for a single byte); a NULL format
+// is 'B' (the buffer protocol's default).
+bool byte_format(const char* format) {
+    if (format == nullptr) return true;
+    std::string_view f(format);
+    if (!f.empty() && (f[0] == '@' || f[0] == '=' || f[0] == '<' || f[0] == '>' || f[0] == '!')) f.remove_prefix(1);
+    return f == "B" || f == "b" || f == "c";
+}
+
+// The bytes of any object with the buffer protocol, in the order bytes(data) gives them (C
+// order, strides and indirections followed): a contiguous buffer in one copy, any other view
+// (memoryview(b)[::-1], a column of a 2-D array) through PyBuffer_ToContiguous.
+std::string buffer_bytes(const py::handle& data) {
+    Py_buffer view;
+    if (PyObject_GetBuffer(data.ptr(), &view, PyBUF_FULL_RO) != 0) throw py::error_already_set();
+    struct release {
+        Py_buffer* v;
+        ~release() { PyBuffer_Release(v); }
+    } releasing{&view};
+    if (view.itemsize != 1 || !byte_format(view.format))
+        throw py::type_error("data: a buffer of bytes is needed, not of format '" +
+                             std::string(view.format ? view.format : "B") + "' (item size " +
+                             std::to_string(view.itemsize) + "); pass bytes(...) of it to read its memory as bytes");
+    std::string out(static_cast<std::size_t>(view.len), '\0');
+    if (view.len == 0) return out;
+    if (PyBuffer_IsContiguous(&view, 'C')) {
+        std::memcpy(out.data(), view.buf, out.size());
+        return out;
+    }
+    if (PyBuffer_ToContiguous(out.data(), &view, view.len, 'C') != 0) throw py::error_already_set();
+    return out;
+}
+
+std::vector<app::code_selector> selectors(const py::handle& h, const char* what) {
     const std::string list = entries_of(h, what);
     try {
-        return cli::parse_selectors(list, what);
-    } catch (const cli::usage_error& e) {
+        return app::parse_selectors(list, what);
+    } catch (const app::usage_error& e) {
         throw py::value_error(e.message);
     }
 }
@@ -51,26 +88,23 @@ py_diagnostic to_python(const diagnostic& d) {
     return py_diagnostic{std::string(d.code), d.level, d.where, d.message, d.hint, d.related, d.count};
 }
 
-py::list to_python_list(const std::vector<diagnostic>& ds, const cli::code_selection* selection) {
+py::list to_python_list(const std::vector<diagnostic>& ds) {
     py::list out;
-    for (const diagnostic& d : ds)
-        if (!selection || selection->enabled(d.code)) out.append(py::cast(to_python(d)));
+    for (const diagnostic& d : ds) out.append(py::cast(to_python(d)));
     return out;
 }
 
 std::string bytes_of(const py::handle& data) {
     if (py::isinstance<py::str>(data)) {
+        // PEP 383: U+DC80-U+DCFF are the bytes 'surrogateescape' made them of (as this module
+        // gives out values and names with bytes that are no character); any other lone
+        // surrogate is no character and raises UnicodeEncodeError, a ValueError.
         PyObject* b = PyUnicode_AsEncodedString(data.ptr(), "utf-8", "surrogateescape");
         if (!b) throw py::error_already_set();
         return py::reinterpret_steal<py::bytes>(b).cast<std::string>();
     }
     if (py::isinstance<py::bytes>(data)) return data.cast<std::string>();
-    if (PyObject_CheckBuffer(data.ptr())) {
-        const py::buffer_info info = py::reinterpret_borrow<py::buffer>(data).request();
-        if (info.itemsize != 1 && info.size != 0)
-            throw py::type_error("data: a buffer of bytes is needed (item size " + std::to_string(info.itemsize) + ")");
-        return {static_cast<const char*>(info.ptr), static_cast<std::size_t>(info.size)};
-    }
+    if (PyObject_CheckBuffer(data.ptr())) return buffer_bytes(data);
     throw py::type_error("data must be bytes (a file's contents) or str (text, read as UTF-8), not " +
                          std::string(py::str(data.get_type())));
 }
@@ -104,12 +138,23 @@ profile profile_of(const std::string& name) {
     throw py::value_error("unknown profile '" + name + "' (profiles: " + names + ")");
 }
 
-cli::code_selection selection_of(const py::handle& select, const py::handle& ignore, const py::handle& extend) {
-    cli::code_selection s;
+app::code_selection selection_of(const py::handle& select, const py::handle& ignore, const py::handle& extend) {
+    app::code_selection s;
     s.select = selectors(select, "select");
     s.ignore = selectors(ignore, "ignore");
     s.extend = selectors(extend, "extend_select");
     return s;
+}
+
+std::string charset_of(const std::optional<std::string>& charset) {
+    if (!charset) return {};
+    if (charset->empty()) throw py::value_error("charset: a charset name is needed");
+    try {  // an unknown name (or one with a NUL) is an error of the call, before any file is read
+        (void)load(file_bytes(), {false, *charset});
+    } catch (const std::invalid_argument& e) {
+        throw py::value_error(std::string("charset: ") + e.what());
+    }
+    return *charset;
 }
 
 check_request request_of(const std::string& profile, bool lenient, const py::handle& select, const py::handle& ignore,
@@ -119,15 +164,7 @@ check_request request_of(const std::string& profile, bool lenient, const py::han
     r.check.replay = replay;
     r.load.lenient = lenient;
     r.load.prof = r.check.prof;
-    if (charset) {
-        if (charset->empty()) throw py::value_error("charset: a charset name is needed");
-        r.load.charset = *charset;
-        try {  // an unknown name is an error of the call, before any file is read
-            (void)load(std::string(), r.load);
-        } catch (const std::invalid_argument& e) {
-            throw py::value_error(std::string("charset: ") + e.what());
-        }
-    }
+    r.load.charset = charset_of(charset);
     r.selection = selection_of(select, ignore);
     return r;
 }

@@ -2,15 +2,19 @@
 // statistics of many files (statistics.cpp). python/sgfcheck/__init__.pyi documents the API.
 #include <pybind11/stl.h>
 
+#include <iostream>
 #include <system_error>
 #include <thread>
 
 #include "bindings.hpp"
-#include "cli/inputs.hpp"
+#include "sgf/app/fix.hpp"
+#include "sgf/app/inputs.hpp"
+#include "sgf/app/parallel_for.hpp"
+#include "sgf/app/settings.hpp"
 #include "sgf/check_file.hpp"
 #include "sgf/fix.hpp"
+#include "sgf/read_file.hpp"
 #include "sgf/write.hpp"
-#include "tools/parallel_for.hpp"
 
 #ifndef SGF_VERSION
 #define SGF_VERSION "unknown"
@@ -22,12 +26,7 @@ namespace {
 
 // What sgfcheck says about one file's bytes, selected as --select/--ignore select.
 std::vector<diagnostic> check_bytes(std::string bytes, const check_request& r) {
-    file_check fc = check_file(std::move(bytes), r.load, r.check);
-    std::vector<diagnostic> out;
-    out.reserve(fc.diagnostics.size());
-    for (diagnostic& d : fc.diagnostics)
-        if (r.selection.enabled(d.code)) out.push_back(std::move(d));
-    return out;
+    return app::check_selected(std::move(bytes), r).diagnostics;
 }
 
 py::list check(const py::object& data, const std::string& profile, bool lenient, const py::object& select,
@@ -45,7 +44,7 @@ py::list check(const py::object& data, const std::string& profile, bool lenient,
 py::tuple fix(const py::object& data, const std::optional<std::string>& charset) {
     load_options o;
     o.lenient = true;  // fix repairs what it can read (as sgfcheck fix)
-    if (charset) o.charset = *charset;
+    o.charset = charset_of(charset);
     std::string bytes = bytes_of(data);
     std::string out;
     std::vector<diagnostic> ds;
@@ -53,20 +52,21 @@ py::tuple fix(const py::object& data, const std::optional<std::string>& charset)
         py::gil_scoped_release unlocked;
         load_result r;
         try {
-            r = load(std::move(bytes), o);
+            r = load(file_bytes(std::move(bytes)), o);
         } catch (const std::invalid_argument& e) {
             py::gil_scoped_acquire locked;
             throw py::value_error(std::string("charset: ") + e.what());
         }
-        const fix_result f = sgf::fix(r);
-        ds = fix_findings(r, f);
+        app::checked_fix g = app::fix_checked(r, o);
         // As sgfcheck fix: a file that passes the check is never given an output that fails it.
-        if (!has_errors(ds) && has_errors(sgf::check(f.trees)) && check_file(std::string(r.bytes()), {false, o.charset}).ok()) {
+        if (g.breaks_clean_file) {
             py::gil_scoped_acquire locked;
             throw std::runtime_error("the file passes the check, but fix's output would not (a bug in fix; please report "
                                      "it with the file)");
         }
-        out = write(f.trees);
+        ds = std::move(g.said);  // what fix says, then the errors it left (as sgfcheck fix prints them)
+        ds.insert(ds.end(), g.left.begin(), g.left.end());
+        out = write(g.fixed.trees);
     }
     return py::make_tuple(py::bytes(out), to_python_list(ds));
 }
@@ -96,10 +96,12 @@ py::list check_files(const py::object& paths, const std::optional<unsigned>& job
     std::vector<file_result> results;
     {
         py::gil_scoped_release unlocked;
-        const std::vector<std::string> files = cli::expand_inputs(args);  // directories as sgfcheck walks them
+        const app::input_list listed = app::expand_inputs(args);  // directories as sgfcheck walks them
+        for (const std::string& note : listed.notes) std::cerr << "sgfcheck: " << note << '\n';
+        const std::vector<std::string>& files = listed.files;
         results.resize(files.size());
         const unsigned n = jobs ? *jobs : std::max(1u, std::thread::hardware_concurrency());
-        tools::parallel_for(files.size(), n, [&](std::size_t i) {
+        app::parallel_for(files.size(), n, [&](std::size_t i) {
             file_result& out = results[i];
             out.path = files[i];
             try {

@@ -2,16 +2,19 @@
 // or machines (sgfcheck.dask): the command line's options and inputs (parsed by sgfcheck's
 // own parser), one tally per file (what sgfcheck counts: the findings it would report under
 // the nearest sgfcheck.toml), and the summary and statistics printed from the tallies by
-// sgfcheck's own code (cli/summary.hpp).
+// sgfcheck's own code: the application layer's settings and summary (sgf/app/).
 #include <pybind11/stl.h>
 
+#include <iostream>
 #include <sstream>
 #include <system_error>
 
 #include "bindings.hpp"
-#include "cli/check_settings.hpp"
-#include "cli/summary.hpp"
+#include "sgf/app/arguments.hpp"
+#include "sgf/app/settings.hpp"
+#include "sgf/app/summary.hpp"
 #include "sgf/check_file.hpp"
+#include "sgf/read_file.hpp"
 
 namespace sgf::python {
 
@@ -19,7 +22,7 @@ namespace {
 
 // One file's tally as plain Python data (it travels between processes):
 // (error or None, (errors, warnings, infos), {code: (severity, count)}).
-py::tuple tally_tuple(const std::string& error, const cli::file_tally& t) {
+py::tuple tally_tuple(const std::string& error, const app::file_tally& t) {
     py::dict codes;
     for (const auto& [code, lc] : t.codes) codes[py::str(code)] = py::make_tuple(static_cast<int>(lc.first), lc.second);
     return py::make_tuple(error.empty() ? py::object(py::none()) : py::object(message_str(error)),
@@ -30,7 +33,7 @@ template <class F>
 auto usage_errors(F&& f) {
     try {
         return f();
-    } catch (const cli::usage_error& e) {
+    } catch (const app::usage_error& e) {
         throw py::value_error(e.message);
     }
 }
@@ -49,11 +52,11 @@ public:
         const std::vector<std::string> args = paths_of(arguments);
         for (const std::string& a : args)
             if (a == "--help" || a == "-h") throw py::value_error("--help: not an option of a run");
-        s_ = usage_errors([&] { return cli::parse_check_settings(args); });
+        s_ = usage_errors([&] { return app::parse_check_settings(args); });
         if (s_.baseline) throw py::value_error("--baseline is not supported here (statistics count every finding)");
         if (!s_.charset.empty()) {
             try {
-                (void)load(std::string(), {false, s_.charset});
+                (void)load(file_bytes(), {false, s_.charset});
             } catch (const std::invalid_argument& e) {
                 throw py::value_error(std::string("--charset: ") + e.what());
             }
@@ -66,7 +69,9 @@ public:
         std::vector<std::string> found;
         {
             py::gil_scoped_release unlocked;
-            found = cli::expand_inputs(s_.inputs, s_.filters).files;
+            app::input_list listed = app::expand_inputs(s_.inputs, s_.filters);
+            for (const std::string& note : listed.notes) std::cerr << "sgfcheck: " << note << '\n';
+            found = std::move(listed.files);
         }
         py::list out;
         for (const std::string& f : found) out.append(path_str(f));
@@ -76,13 +81,13 @@ public:
     // One tally per file, in order; a file that cannot be read gets its error.
     [[nodiscard]] py::list tally(const py::iterable& names) const {
         const std::vector<std::string> paths = paths_of(names);
-        std::vector<std::pair<std::string, cli::file_tally>> out(paths.size());
+        std::vector<std::pair<std::string, app::file_tally>> out(paths.size());
         {
             py::gil_scoped_release unlocked;
             usage_errors([&] {
-                cli::rules_finder rules(s_);
+                app::rules_finder rules(s_);
                 for (std::size_t i = 0; i < paths.size(); ++i) {
-                    const cli::file_rules& r = rules.for_file(paths[i]);
+                    const app::file_rules& r = rules.for_file(paths[i]);
                     std::string bytes;
                     try {
                         bytes = read_file(paths[i]);
@@ -90,9 +95,8 @@ public:
                         out[i].first = e.what();
                         continue;
                     }
-                    const file_check fc = check_file(std::move(bytes), {s_.lenient, s_.charset}, {.prof = r.prof});
-                    for (const diagnostic& d : fc.diagnostics)
-                        if (r.selection.enabled(d.code)) out[i].second.add(d);
+                    const file_check fc = app::check_selected(std::move(bytes), app::request_for(s_, r));
+                    for (const diagnostic& d : fc.diagnostics) out[i].second.add(d);
                 }
                 return 0;
             });
@@ -102,10 +106,10 @@ public:
         return result;
     }
 
-    [[nodiscard]] const cli::check_settings& settings() const noexcept { return s_; }
+    [[nodiscard]] const app::check_settings& settings() const noexcept { return s_; }
 
 private:
-    cli::check_settings s_;
+    app::check_settings s_;
 };
 
 class py_summary {
@@ -116,7 +120,7 @@ public:
             ++sum_.unreadable;
             return;
         }
-        cli::file_tally f;
+        app::file_tally f;
         const auto counts = t[1].cast<py::tuple>();
         for (std::size_t k = 0; k < 3; ++k) f.findings[k] = counts[k].cast<std::uint64_t>();
         for (const auto& [code, lc] : t[2].cast<py::dict>()) {
@@ -141,16 +145,11 @@ public:
     }
     // sgfcheck's exit status for these findings: 2 a file could not be read, 1 findings at
     // or above fail_on, else 0.
-    [[nodiscard]] int exit_status(severity fail_on) const {
-        if (sum_.unreadable) return cli::exit_usage;
-        for (std::size_t k = 0; k <= static_cast<std::size_t>(fail_on); ++k)
-            if (sum_.findings[k]) return cli::exit_errors;
-        return cli::exit_ok;
-    }
+    [[nodiscard]] int exit_status(severity fail_on) const { return sum_.exit_status(fail_on); }
     [[nodiscard]] std::uint64_t files() const noexcept { return sum_.files + sum_.unreadable; }
 
 private:
-    cli::run_summary sum_;
+    app::run_summary sum_;
 };
 
 }  // namespace
@@ -161,7 +160,7 @@ void bind_statistics(py::module_& m) {
         .def("files", &py_run::files)
         .def("tally", &py_run::tally, py::arg("paths"))
         .def_property_readonly("format",
-                               [](const py_run& r) { return r.settings().format == cli::output_format::json ? "json" : "text"; })
+                               [](const py_run& r) { return r.settings().format == app::output_format::json ? "json" : "text"; })
         .def_property_readonly("quiet", [](const py_run& r) { return r.settings().quiet; })
         .def_property_readonly("fail_on", [](const py_run& r) { return static_cast<int>(r.settings().fail_on); });
     py::class_<py_summary>(m, "_Summary", "sgfcheck's summary and --statistics of tallies")

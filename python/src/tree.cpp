@@ -124,11 +124,11 @@ loaded_file load_data(const py::object& data, bool lenient, const std::optional<
     load_options o;
     o.lenient = lenient;
     o.prof = profile_of(prof);
-    if (charset) o.charset = *charset;
+    o.charset = charset_of(charset);
     std::string bytes = bytes_of(data);
     py::gil_scoped_release unlocked;
     try {
-        return std::make_shared<const load_result>(load(std::move(bytes), o));
+        return std::make_shared<const load_result>(load(file_bytes(std::move(bytes)), o));
     } catch (const std::invalid_argument& e) {
         py::gil_scoped_acquire locked;
         throw py::value_error(std::string("charset: ") + e.what());
@@ -195,9 +195,7 @@ node node_from(const py::handle& props, const origin_ptr& from) {
     return n;
 }
 
-}  // namespace
-
-void bind_tree(py::module_& m) {
+void bind_property(py::module_& m) {
     def_position(py::class_<py_property>(m, "Property", "One property of a node: identifier, raw values, position"),
                  [](const py_property& p) { return p.p.pos(); })
         .def_property_readonly("ident", [](const py_property& p) { return std::string(p.p.ident()); })
@@ -218,10 +216,16 @@ void bind_tree(py::module_& m) {
                                })
         .def("__repr__", [](const py_property& p) {
             std::string s = std::string(p.p.ident());
-            for (const value& v : p.p) s += "[" + std::string(v.raw()) + "]";
+            for (const value& v : p.p) {  // piece by piece: "[" + std::string trips GCC 12's -Wrestrict (bug 105329)
+                s += '[';
+                s += v.raw();
+                s += ']';
+            }
             return "<Property " + s + ">";
         });
+}
 
+void bind_node(py::module_& m) {
     def_position(py::class_<py_node>(m, "Node", "A node: its properties in file order; edits return new nodes"),
                  [](const py_node& n) { return n.n.pos(); })
         .def(py::init([](const py::object& props) { return py_node{node_from(props, nullptr), nullptr, nullptr}; }),
@@ -245,7 +249,7 @@ void bind_tree(py::module_& m) {
                  return raw_values(n, *p);
              })
         .def("__contains__", [](const py_node& n, const std::string& ident) { return n.n.has(ident); })
-        .def("__len__", [](const py_node& n) { return n.n.properties().size(); })
+        .def("__len__", [](const py_node& n) { return n.n.properties().count(); })
         .def("__iter__", [](const py_node& n) {
             py::list out;
             for (const property& p : n.n.properties()) out.append(std::string(p.ident()));
@@ -275,7 +279,9 @@ void bind_tree(py::module_& m) {
             if (s.size() > 80) s = s.substr(0, 77) + "...";
             return "<Node " + std::string(py::str(str_of(s))) + ">";
         });
+}
 
+void bind_game_tree(py::module_& m) {
     def_position(py::class_<py_tree>(m, "GameTree", "A game tree: a sequence of nodes and its variations"),
                  [](const py_tree& t) { return t.t.pos(); })
         .def(py::init([](const std::vector<py_node>& nodes, const std::vector<py_tree>& variations) {
@@ -313,7 +319,7 @@ void bind_tree(py::module_& m) {
                  for (const auto& e : main_line(t.t)) out.append(py::cast(py_node{e.node, t.from, t.ctx}));
                  return out;
              },
-             "The first node of every first variation, from this tree's first node to a leaf")
+             "Every node of the main line: this tree's nodes, then its first variation's, and so on to a leaf")
         .def("node_count", [](const py_tree& t) { return t.t.node_count(); })
         .def("with_node",
              [](const py_tree& t, std::ptrdiff_t i, const py_node& n) {
@@ -336,7 +342,9 @@ void bind_tree(py::module_& m) {
         .def("__repr__", [](const py_tree& t) {
             return "<GameTree " + std::to_string(t.t.size()) + " nodes, " + std::to_string(t.t.variations().size()) + " variations>";
         });
+}
 
+void bind_collection(py::module_& m) {
     py::class_<py_collection>(m, "Collection", "The game trees of a file; edits return new collections")
         .def(py::init([](const std::vector<py_tree>& games) {
                  py_collection c;
@@ -394,7 +402,15 @@ void bind_tree(py::module_& m) {
         .def("same", [](const py_collection& a, const py_collection& b) { return a.c.identity() == b.c.identity(); })
         .def("__eq__", [](const py_collection& a, const py_collection& b) { return a.c == b.c; })
         .def("__repr__", [](const py_collection& c) { return "<Collection " + std::to_string(c.c.size()) + " games>"; });
+}
 
+}  // namespace
+
+void bind_tree(py::module_& m) {
+    bind_property(m);
+    bind_node(m);
+    bind_game_tree(m);
+    bind_collection(m);
     m.def("parse", &parse, py::arg("data"), py::kw_only(), py::arg("lenient") = false, py::arg("charset") = py::none(),
           py::arg("profile") = "ff4", "The game trees of one file's contents, read through the input stage");
     m.def("write", &write_any, py::arg("tree"), py::kw_only(), py::arg("width") = 0, "Canonical SGF");

@@ -58,7 +58,14 @@ py::object typed_get(const py_node& n, const std::string& ident, const py::objec
     const auto p = n.n.find(ident);
     if (!p) return fallback;
     if (!n.ctx) {  // a node made alone: FF[4] Go 19x19
-        const decoded_value d = p->typed();
+        static const tree_context alone = [] {
+            tree_context c;
+            c.ff = 4;
+            c.gm = 1;
+            c.size = {19, 19};
+            return c;
+        }();
+        const decoded_value d = p->typed(alone);
         if (d.error) throw py::value_error(d.error->message);
         return to_python(d.value);
     }

@@ -4,9 +4,11 @@
 #include <algorithm>
 #include <iterator>
 
+#include "sgf/read_file.hpp"
+
 namespace sgf {
 
-file_check check_file(std::string bytes, const load_options& load_opts, const check_options& check_opts) {
+file_check check_file(file_bytes bytes, const load_options& load_opts, const check_options& check_opts) {
     file_check out;
     load_options lopts = load_opts;
     lopts.prof = check_opts.prof;  // the parser's levels follow the same profile
@@ -21,6 +23,10 @@ file_check check_file(std::string bytes, const load_options& load_opts, const ch
                std::make_move_iterator(checked.end()), std::back_inserter(out.diagnostics),
                [](const diagnostic& a, const diagnostic& b) { return a.where.byte < b.where.byte; });
     return out;
+}
+
+file_check check_file(const std::filesystem::path& path, const load_options& load_opts, const check_options& check_opts) {
+    return check_file(file_bytes(read_file(path)), load_opts, check_opts);
 }
 
 }  // namespace sgf

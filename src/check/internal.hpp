@@ -26,7 +26,7 @@
 #include "sgf/check.hpp"
 #include "sgf/inherit.hpp"
 #include "sgf/properties.hpp"
-#include "sgf/value_types.hpp"
+#include "values/readers.hpp"
 #include "table/findings.hpp"
 #include "tree/node_reader.hpp"
 #include "tree/source.hpp"

@@ -2,7 +2,7 @@
 // rows' fields drive (type, exclusive group, restrictions, point group, inherit) and the
 // path-level rule for game-info nodes. The common node (a move, a comment) takes one pass
 // with a few bit operations per property; everything unusual goes through rare_property and
-// node_rules. Messages say what is wrong; hints come from the rule rows (table/rules.cpp)
+// node_rules. Messages say what is wrong; hints come from the rule rows (sgf/detail/rules.def)
 // unless the finding knows a better one.
 #include <algorithm>
 #include <cctype>

@@ -12,14 +12,15 @@
 #include <unistd.h>
 
 #include "baseline.hpp"
-#include "check_settings.hpp"
 #include "cli.hpp"
-#include "config.hpp"
+#include "help.hpp"
 #include "loaded.hpp"
 #include "sarif.hpp"
-#include "summary.hpp"
+#include "terminal.hpp"
 #include "check/stream.hpp"
-#include "tools/parallel_for.hpp"
+#include "sgf/app/parallel_for.hpp"
+#include "sgf/app/settings.hpp"
+#include "sgf/app/summary.hpp"
 #include "sgf/check_file.hpp"
 #include "sgf/inherit.hpp"
 #include "sgf/json.hpp"
@@ -27,6 +28,11 @@
 namespace sgf::cli {
 
 namespace {
+
+using app::check_settings;
+using app::file_rules;
+using app::file_tally;
+using app::run_summary;
 
 // --show-inherited: the inherit properties in effect at each node where any is.
 void print_inherited(std::ostream& os, const collection& c, profile p, std::string_view file, output_format format) {
@@ -118,15 +124,14 @@ std::optional<detail::streamed_check> check_streamed(const std::string& name, co
 file_outcome check_one(const std::string& name, const file_rules& rules, const run_context& ctx) {
     const check_settings& s = ctx.s;
     file_outcome o;
-    check_options copts;
-    copts.prof = rules.prof;
+    const app::check_request request = app::request_for(s, rules);
     std::optional<detail::streamed_check> streamed;
     file_check fc;
     try {
-        streamed = check_streamed(name, s, copts, ctx.threads_per_file);
+        streamed = check_streamed(name, s, request.check, ctx.threads_per_file);
         if (!streamed) {
             std::string bytes = read_input(name);
-            fc = charset_usage_errors([&] { return check_file(std::move(bytes), {s.lenient, s.charset}, copts); });
+            fc = charset_usage_errors([&] { return app::check_selected(std::move(bytes), request); });
         }
     } catch (const std::system_error& e) {
         o.error = e.what();
@@ -146,7 +151,7 @@ file_outcome check_one(const std::string& name, const file_rules& rules, const r
     std::ostringstream os;
     for (std::size_t k = 0; k < diagnostics.size(); ++k) {
         const diagnostic& d = diagnostics[k];
-        if (!rules.selection.enabled(d.code)) continue;
+        if (!rules.selection.enabled(d.code)) continue;  // (streamed findings are not selected yet)
         std::string key;
         if (ctx.known || s.format == output_format::sarif) key = finding_key(d);
         std::optional<diagnostic> rest;  // what the baseline does not cover of a grouped finding
@@ -182,12 +187,16 @@ file_outcome check_one(const std::string& name, const file_rules& rules, const r
 }  // namespace
 
 int run_check(const std::vector<std::string>& args) {
-    const check_settings s = parse_check_settings(args);
-    const input_list inputs = expand_inputs(s.inputs, s.filters);
-    if (s.charset.size()) (void)charset_usage_errors([&] { return load(std::string(), {false, s.charset}); });
+    const check_settings s = app::parse_check_settings(args);
+    if (s.help) {
+        std::cout << check_help;
+        return exit_ok;  // (main's finish_stdout says when the help could not be written)
+    }
+    const input_list inputs = expand_inputs_reported(s.inputs, s.filters);
+    if (s.charset.size()) (void)charset_usage_errors([&] { return load(file_bytes(), {false, s.charset}); });
 
     // Rules per file: the command line over the nearest sgfcheck.toml.
-    rules_finder finder(s);
+    app::rules_finder finder(s);
     std::vector<const file_rules*> rules_of(inputs.files.size());
     for (std::size_t i = 0; i < inputs.files.size(); ++i) rules_of[i] = &finder.for_file(inputs.files[i]);
 
@@ -202,10 +211,10 @@ int run_check(const std::vector<std::string>& args) {
     progress_line progress(s.progress && !s.quiet && inputs.any_directory && is_terminal(2), n);
 
     run_summary sum;
-    bool unreadable = false, first_result = true;
+    bool first_result = true;
     std::vector<sarif_notification> notifications;  // SARIF: the files that could not be read
     if (s.format == output_format::sarif) sarif_begin(std::cout);
-    tools::ordered_for(
+    app::ordered_for(
         n, jobs, std::size_t{jobs} * 16,
         [&](std::size_t i) { return check_one(inputs.files[i], *rules_of[i], ctx); },
         [&](std::size_t i, file_outcome o) {
@@ -217,7 +226,6 @@ int run_check(const std::vector<std::string>& args) {
                 if (s.format == output_format::sarif) notifications.push_back({sarif_uri(shown), o.error});
                 std::cout << std::flush;
                 std::cerr << "sgfcheck: " << printable(o.error) << '\n';
-                unreadable = true;
                 ++sum.unreadable;
             } else {
                 if (!o.out.empty()) {
@@ -245,10 +253,7 @@ int run_check(const std::vector<std::string>& args) {
     }
     std::cout << std::flush;
     if (!std::cout) return exit_usage;  // main's finish_stdout says why, naming the output
-    if (unreadable) return exit_usage;
-    for (std::size_t k = 0; k <= static_cast<std::size_t>(s.fail_on); ++k)
-        if (sum.findings[k]) return exit_errors;
-    return exit_ok;
+    return sum.exit_status(s.fail_on);
 }
 
 }  // namespace sgf::cli

@@ -10,11 +10,14 @@
 #include <system_error>
 #include <vector>
 
-#include "inputs.hpp"
-#include "write/sink_buffer.hpp"
+#include "sgf/app/arguments.hpp"
+#include "sgf/app/inputs.hpp"
+#include "sgf/app/settings.hpp"
+#include "sgf/app/text.hpp"
 #include "sgf/diagnostic.hpp"
 #include "sgf/properties.hpp"
 #include "tools/generate/generate.hpp"
+#include "write/sink_buffer.hpp"
 
 namespace sgf::detail {
 class atomic_file;
@@ -22,13 +25,25 @@ class atomic_file;
 
 namespace sgf::cli {
 
-inline constexpr int exit_ok = 0;
-inline constexpr int exit_errors = 1;
-inline constexpr int exit_usage = 2;
+// The application layer's pieces (include/sgf/app/) the commands use by their short names.
+using app::exit_errors;
+using app::exit_ok;
+using app::exit_usage;
+using app::usage_error;
+using app::option_value;
+using app::profile_option;
+using app::number_option;
+using app::jobs_option;
+using app::output_format;
+using app::input_filters;
+using app::input_list;
+using app::filter_argument;
+using app::printable;
+using app::grouped;
 
-struct usage_error {
-    std::string message;
-};
+// app::expand_inputs, with its notes (what it left out and why) on stderr as
+// "sgfcheck: NOTE".
+[[nodiscard]] input_list expand_inputs_reported(const std::vector<std::string>& args, const input_filters& filters);
 
 // Reads a file or stdin ("-"); throws std::system_error.
 std::string read_input(const std::string& name);
@@ -69,32 +84,13 @@ int finish_stdout();
 // written: exit_usage when a write failed (2>/dev/full), else exit_ok. Nothing can say so.
 int finish_stderr();
 
-enum class output_format { text, json, sarif };
-
-// A file name (or a message naming one) as text output shows it: on one line, so that every
-// header stays one `file:line:col:` line, and with nothing for a terminal to act on: \n, \r,
-// \t as values in messages are (detail::one_line), other control characters (C0, DEL, C1)
-// and bytes that are not UTF-8 as \xhh, so that a name cannot move the cursor, change colours
-// or retitle the terminal. JSON and SARIF carry names as they are.
-[[nodiscard]] std::string printable(std::string_view name);
-
 // Prints one diagnostic: gcc style with a clipped excerpt and caret (in colour when `color`:
 // the level as gcc colours it), or one JSON line. (SARIF results: sarif.hpp.)
 void print_diagnostic(std::ostream& os, const diagnostic& d, std::string_view file, std::string_view bytes,
                       output_format format, bool color = false);
 
-// "--name=value" or "--name value"; returns nullopt when args[i] is not that option.
-std::optional<std::string> option_value(const std::vector<std::string>& args, std::size_t& i, std::string_view name);
-// The value of --profile; throws usage_error for an unknown name.
-profile profile_option(const std::string& v);
 // The value of --timeout: a positive, finite number of seconds; throws usage_error otherwise.
 double seconds_option(const std::string& v);
-// The value of a count or seed option (`name` for the message): digits only, no sign, no
-// overflow; throws usage_error otherwise. (Every option's value is checked when it is read:
-// option_value refuses an empty one.)
-std::uint64_t number_option(const std::string& name, const std::string& v);
-// The value of --jobs (and -j): a number from 1 to 1024; throws usage_error otherwise.
-unsigned jobs_option(const std::string& v);  // check_settings.cpp
 
 // The generator's options that gen and diff share: --seed, --valid, --invalid, --max-bytes,
 // --depth, --width. Returns whether args[i] was one of them (gen.cpp). Each command checks

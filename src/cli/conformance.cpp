@@ -21,7 +21,7 @@
 #include "cli.hpp"
 #include "sgf/write.hpp"
 #include "tools/conformance/conformance.hpp"
-#include "tools/parallel_for.hpp"
+#include "sgf/app/parallel_for.hpp"
 
 namespace sgf::cli {
 
@@ -296,7 +296,7 @@ our_column run_ours_column(const options& o, const corpus& c, matrix& m) {
     if (std::any_of(c.files.begin(), c.files.end(), [](const case_file& f) { return f.generated; }))
         fs::create_directories(gen_dir);
     std::vector<char> accepts(n, 0);
-    tools::parallel_for(n, o.jobs, [&](std::size_t i) {
+    app::parallel_for(n, o.jobs, [&](std::size_t i) {
         const case_file& f = c.files[i];
         std::string bytes = case_bytes(f);
         col.paths[i] = f.path;
@@ -372,7 +372,7 @@ void run_adapters(const options& o, const std::vector<impl>& impls, const corpus
     const std::size_t n = c.files.size();
     std::vector<adapter_run> probes(impls.size());
     std::vector<char> batch(impls.size(), 0);
-    tools::parallel_for(impls.size(), o.jobs, [&](std::size_t k) {
+    app::parallel_for(impls.size(), o.jobs, [&](std::size_t k) {
         probes[k] = run_adapter(impls[k].adapter, ours.paths[0], timeout);
         if (probes[k].result != verdict::unavailable) batch[k] = supports_batch(impls[k].adapter, timeout) ? 1 : 0;
     });
@@ -435,7 +435,7 @@ void recheck_timeouts(const options& o, const std::vector<impl>& impls, const ou
     if (timed_out.empty() || stop_requested()) return;
     std::cerr << "conformance: " << timed_out.size() << " timeouts: each again, alone\n";
     const auto timeout = std::chrono::milliseconds(static_cast<long long>(o.timeout * 1000));
-    tools::parallel_for(timed_out.size(), o.jobs, [&](std::size_t t) {
+    app::parallel_for(timed_out.size(), o.jobs, [&](std::size_t t) {
         const auto [i, k] = timed_out[t];
         if (stop_requested()) return;
         const adapter_run again = run_adapter(impls[k - 1].adapter, ours.paths[i], timeout);

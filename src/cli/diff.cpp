@@ -135,7 +135,7 @@ diff_options parse_options(const std::vector<std::string>& args) {
     // --valid / --invalid narrow the mixed families; the others decide for themselves
     if (o.families.empty() && o.gen.mode != gen_mode::mixed) o.families = {o.gen.mode == gen_mode::valid ? "valid" : "invalid"};
     o.command_line = "sgfcheck diff";
-    for (const auto& a : args) {  // (appended in two steps: " " + ... trips g++ 12's -Wrestrict)
+    for (const auto& a : args) {  // piece by piece: "x" + std::string trips GCC 12's -Wrestrict (bug 105329)
         o.command_line += ' ';
         o.command_line += shell_quoted(a);
     }

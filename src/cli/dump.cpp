@@ -70,7 +70,7 @@ int run_dump(const std::vector<std::string>& args) {
     }
     if (inputs.empty()) throw usage_error{"dump needs an input file"};
     if (o.show_inherited && o.json.positions) throw usage_error{"--show-inherited and --positions exclude each other"};
-    const input_list listed = expand_inputs(inputs, filters);
+    const input_list listed = expand_inputs_reported(inputs, filters);
     const bool many = listed.files.size() != 1 || listed.any_directory;
     int status = exit_ok;
     for (const std::string& f : listed.files) status = std::max(status, dump_one(f, o, many));

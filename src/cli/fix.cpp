@@ -2,16 +2,18 @@
 // Clean FF[4] (include/sgf/fix.hpp) to stdout, to OUT, over each FILE (atomically), or as a
 // unified diff. Each output is checked as `sgfcheck` would check it: the errors fix leaves
 // are printed and make the exit status 1, so that fix and check always agree; a file that
-// passed the check and would not after fix is left alone (a bug in fix: reported).
+// passed the check and would not after fix is left alone (a bug in fix: reported). The
+// check and that guard are the application layer's (sgf/app/fix.hpp), which the Python
+// module and the WebAssembly build use too.
 #include <algorithm>
 #include <iostream>
 
 #include "loaded.hpp"
 #include "rewrite.hpp"
-#include "sgf/check.hpp"
-#include "sgf/check_file.hpp"
+#include "sgf/app/fix.hpp"
 #include "sgf/fix.hpp"
 #include "sgf/write.hpp"
+#include "terminal.hpp"
 
 namespace sgf::cli {
 
@@ -22,43 +24,46 @@ struct fix_options {
     load_options load;
 };
 
-// The errors fix leaves in its output, as `sgfcheck` would report them on the written file:
-// the checker on the fixed trees (parse(write(t)) == t) and the ones fix reports itself (an
-// identifier it keeps as written). Printed; returns how many.
-std::size_t remaining_errors(const fix_result& f, const std::string& shown) {
-    std::size_t errors = 0;
-    for (const auto& d : f.diagnostics) errors += d.level == severity::error;  // printed with the others
-    for (const auto& d : check(f.trees)) {
+// What remains in fix's output, as `sgfcheck` would report it on the written file: the
+// errors the checker finds (at the input's positions, said as left by fix), and any finding
+// fix made (a bug: no input finding of its number). Fix's own errors were printed with its
+// other findings; warnings and infos that remain are counted in the summary.
+void print_remaining(const load_result& r, const app::checked_fix& g, const std::string& shown) {
+    for (const auto& d : g.left) print_loaded(std::cerr, r, d, shown, r.bytes(), output_format::text);
+    for (const auto& d : g.remains.made) {
         if (d.level != severity::error) continue;
-        ++errors;
         std::cerr << printable(shown) << " (fixed): error[" << d.code << "]: " << d.message << '\n';
         if (!d.hint.empty()) std::cerr << "   = " << d.hint << '\n';
+        std::cerr << "   = made by fix (the input has no such finding): a bug in fix; please report it with the file\n";
     }
-    return errors;
 }
 
 // Fixes one input; returns its exit status. The output is streamed (a 200 MB value is not
 // copied again), and the input is replaced only when the output differs from it.
-int fix_one(const std::string& in, const fix_options& o) {
+int fix_one(const std::string& in, const fix_options& o, fix_tally& tally) {
     if (const int refused = refuse_in_place(in, o.write); refused != exit_ok) return refused;
     const auto loaded = load_input(in, o.load, false);
     if (!loaded) return exit_usage;
     const load_result& r = loaded->r;
     const std::string& shown = loaded->shown;
     const std::string_view bytes = r.bytes();
-    const fix_result f = fix(r);
+    const app::checked_fix g = app::fix_checked(r, o.load);
+    const fix_result& f = g.fixed;
 
-    print_all_loaded(std::cerr, r, fix_findings(r, f), shown, bytes);
+    print_all_loaded(std::cerr, r, g.said, shown, bytes);
     if (f.trees.empty()) {
         std::cerr << "sgfcheck: " << shown << " holds no game tree; nothing written\n";
+        ++tally.not_written;
         return exit_errors;
     }
 
-    const std::size_t errors = remaining_errors(f, shown);
+    print_remaining(r, g, shown);
+    const std::size_t errors = g.errors;
     if (errors > 0) {
-        if (check_file(std::string(bytes), {false, o.load.charset}).ok()) {
+        if (g.breaks_clean_file) {
             std::cerr << "sgfcheck: " << shown << " passes the check, but fix's output would not: left unchanged "
                       << "(a bug in fix; please report it with the file)\n";
+            ++tally.not_written;
             return exit_errors;
         }
         std::cerr << "sgfcheck: " << shown << ": " << errors << (errors == 1 ? " error" : " errors")
@@ -67,13 +72,48 @@ int fix_one(const std::string& in, const fix_options& o) {
     }
     const int status = errors > 0 ? exit_errors : exit_ok;
 
+    bool differs = false;
+    int written = exit_ok;
     if (o.write.how == write_mode::dry_run) {
         const std::string_view before = r.converted ? r.text() : bytes;
-        const int written = print_diff(before, write(f.trees), shown);
-        return written != exit_ok ? written : status;
+        const std::string after = write(f.trees);
+        differs = after != before;
+        written = print_diff(before, after, shown);
+    } else {
+        written = deliver(in, bytes, o.write, [&f](const write_sink& sink) { write_to(f.trees, sink); }, &differs);
     }
-    const int written = deliver(in, bytes, o.write, [&f](const write_sink& sink) { write_to(f.trees, sink); });
-    return written != exit_ok ? written : status;
+    if (written != exit_ok) {
+        ++tally.not_written;
+        return written;
+    }
+    tally.add(g.said, g.remains, differs);
+    return status;
+}
+
+// The closing summary (stderr): files, changes per code, what remains per code (left as it
+// was, or said by fix), and what fix made (a bug).
+void print_summary(const fix_tally& t) {
+    auto codes = [](const std::map<std::string, std::uint64_t, std::less<>>& m) {
+        std::string s;
+        for (const auto& [code, n] : m) {
+            if (!s.empty()) s += ", ";
+            s += code;
+            s += ' ';
+            s += grouped(n);
+        }
+        return s;
+    };
+    std::uint64_t total = 0;
+    for (const auto& entry : t.changes) total += entry.second;
+    std::cerr << "fixed " << grouped(t.files) << (t.files == 1 ? " file: " : " files: ") << grouped(t.changed) << " changed, "
+              << grouped(t.files - t.changed) << " unchanged";
+    if (t.not_written > 0) std::cerr << "; " << grouped(t.not_written) << " not written";
+    std::cerr << '\n';
+    if (total > 0) std::cerr << "  changes: " << grouped(total) << " (" << codes(t.changes) << ")\n";
+    if (!t.left.empty() || !t.made.empty())
+        std::cerr << "  left in " << grouped(t.files_with_left) << (t.files_with_left == 1 ? " file: " : " files: ") << codes(t.left)
+                  << '\n';
+    if (!t.made.empty()) std::cerr << "  made by fix (a bug in fix): " << codes(t.made) << '\n';
 }
 
 }  // namespace
@@ -94,7 +134,10 @@ int run_fix(const std::vector<std::string>& args) {
     }
     const std::vector<std::string> files = where.finish("fix", inputs, o.write);
     int status = exit_ok;
-    for (const std::string& f : files) status = std::max(status, fix_one(f, o));
+    fix_tally tally;
+    for (const std::string& f : files) status = std::max(status, fix_one(f, o, tally));
+    // A run over several files always ends with its summary; one file, when it changed.
+    if (files.size() > 1 || tally.changed > 0) print_summary(tally);
     return status;
 }
 

@@ -4,7 +4,6 @@
 #include <string>
 #include <vector>
 
-#include "check_settings.hpp"
 #include "cli.hpp"
 #include "help.hpp"
 #include "loaded.hpp"

@@ -58,7 +58,7 @@ std::vector<std::string> rewrite_parser::finish(std::string_view command, const 
                                : write_mode::to_stdout;
     o = o_;
 
-    const input_list listed = expand_inputs(inputs, filters_);
+    const input_list listed = expand_inputs_reported(inputs, filters_);
     const bool many = listed.files.size() != 1 || listed.any_directory;
     if (many && (o.how == write_mode::to_stdout || o.how == write_mode::to_file))
         throw usage_error{cmd + " of several files (or a directory) needs --in-place or --dry-run"};
@@ -83,7 +83,7 @@ int refuse_in_place(const std::string& in, const rewrite_options& o) {
 }
 
 int deliver(const std::string& in, std::string_view before, const rewrite_options& o,
-            const std::function<void(const write_sink&)>& produce) {
+            const std::function<void(const write_sink&)>& produce, bool* differs) {
     try {
         output out(o.how == write_mode::in_place ? in : o.out);
         std::size_t at = 0;  // --in-place: how much of the output equals the input so far
@@ -95,6 +95,7 @@ int deliver(const std::string& in, std::string_view before, const rewrite_option
             }
             out.write(s);
         });
+        if (differs) *differs = !same || at != before.size();
         if (o.how == write_mode::in_place) {
             if (same && at == before.size()) return exit_ok;  // unchanged: not rewritten, no backup
             if (!o.backup.empty()) write_backup(in, o.backup, before);

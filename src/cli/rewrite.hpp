@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "cli.hpp"
-#include "inputs.hpp"
 #include "sgf/write.hpp"
 
 namespace sgf::cli {
@@ -46,10 +45,11 @@ int refuse_in_place(const std::string& in, const rewrite_options& o);
 
 // Writes one input's new bytes, which `produce` streams into the sink it is given, where `o`
 // says (not --dry-run). `before` are the input's bytes: in place, the file is replaced only
-// when the new bytes differ, after the backup is written. Returns exit_ok, or exit_usage
-// for a failed write (reported, naming the output).
+// when the new bytes differ, after the backup is written; `differs`, when given, is set to
+// whether they do. Returns exit_ok, or exit_usage for a failed write (reported, naming the
+// output).
 int deliver(const std::string& in, std::string_view before, const rewrite_options& o,
-            const std::function<void(const write_sink&)>& produce);
+            const std::function<void(const write_sink&)>& produce, bool* differs = nullptr);
 
 // --dry-run: the unified diff from `before` to `after` on stdout, as a/NAME and b/NAME
 // (nothing when they are equal). Returns exit_ok or exit_usage.

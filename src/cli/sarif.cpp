@@ -10,7 +10,7 @@
 #include <vector>
 #include <ostream>
 
-#include "codes.hpp"
+#include "sgf/app/codes.hpp"
 #include "sgf/json.hpp"
 
 #ifndef SGF_VERSION
@@ -174,7 +174,7 @@ void sarif_end(std::ostream& os, const std::map<std::string, severity, std::less
        << json_string(docs_url()) << ",\"rules\":[";
     bool first = true;
     for (const auto& [code, level] : codes) {
-        const auto row = meaning_of(code);
+        const auto row = app::meaning_of(code);
         const std::string title = row ? std::string(row->title) : std::string("(not in the code table)");
         os << (first ? "" : ",") << "\n{\"id\":" << json_string(code) << ",\"shortDescription\":{\"text\":"
            << json_string(title) << "},\"fullDescription\":{\"text\":"

@@ -9,13 +9,11 @@
 #include <map>
 #include <thread>
 
-#include "check_settings.hpp"
 #include "cli.hpp"
-#include "inputs.hpp"
+#include "sgf/app/parallel_for.hpp"
+#include "sgf/app/settings.hpp"
 #include "sgf/input.hpp"
 #include "sgf/json.hpp"
-#include "terminal.hpp"
-#include "tools/parallel_for.hpp"
 
 namespace sgf::cli {
 
@@ -137,7 +135,7 @@ archive_stats stats_of(const std::string& name, std::string& error) {
     a.files = 1;
     load_options lo;
     lo.lenient = true;
-    const load_result r = load(std::move(bytes), lo);
+    const load_result r = load(file_bytes(std::move(bytes)), lo);
     for (const game_tree& t : r.trees) {
         ++a.trees;
         const node root = t.front();
@@ -269,7 +267,7 @@ int run_stats(const std::vector<std::string>& args) {
             json = *f == "json";
         } else if (auto t = option_value(args, i, "--top")) {
             top = static_cast<std::size_t>(number_option("--top", *t));
-        } else if (jobs_argument(args, i, jobs)) {
+        } else if (app::jobs_argument(args, i, jobs)) {
         } else if (filter_argument(args, i, filters)) {
         } else if (a == "--") {  // the end of the options: what follows are files
             paths.insert(paths.end(), args.begin() + static_cast<std::ptrdiff_t>(i) + 1, args.end());
@@ -281,10 +279,10 @@ int run_stats(const std::vector<std::string>& args) {
         }
     }
     if (paths.empty()) throw usage_error{"stats needs files or directories"};
-    const input_list in = expand_inputs(paths, filters);
+    const input_list in = expand_inputs_reported(paths, filters);
     if (jobs == 0) jobs = std::max(1u, std::thread::hardware_concurrency());
     archive_stats total;
-    tools::ordered_for(
+    app::ordered_for(
         in.files.size(), jobs, std::size_t{jobs} * 16,
         [&](std::size_t i) {
             std::string error;

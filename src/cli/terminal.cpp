@@ -11,13 +11,6 @@
 
 namespace sgf::cli {
 
-color_mode color_option(const std::string& v) {
-    if (v == "auto") return color_mode::auto_;
-    if (v == "always") return color_mode::always;
-    if (v == "never") return color_mode::never;
-    throw usage_error{"--color must be auto, always or never"};
-}
-
 bool is_terminal(int fd) { return ::isatty(fd) == 1; }
 
 bool use_color(color_mode m, int fd) {
@@ -27,16 +20,6 @@ bool use_color(color_mode m, int fd) {
     const char* term = std::getenv("TERM");
     if (term && std::strcmp(term, "dumb") == 0) return false;
     return is_terminal(fd);
-}
-
-std::string grouped(std::uint64_t n) {
-    const std::string digits = std::to_string(n);
-    std::string out;
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0) out.push_back(',');
-        out.push_back(digits[i]);
-    }
-    return out;
 }
 
 progress_line::progress_line(bool enabled, std::size_t total)

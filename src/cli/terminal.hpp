@@ -7,12 +7,12 @@
 #include <cstddef>
 #include <string>
 
+#include "sgf/app/settings.hpp"
+
 namespace sgf::cli {
 
-enum class color_mode { auto_, always, never };
+using app::color_mode;  // --color's value (sgf/app/settings.hpp)
 
-// --color's value; throws usage_error for anything else.
-[[nodiscard]] color_mode color_option(const std::string& v);
 // Whether to colour what goes to file descriptor `fd`: always, never, or (auto) when it
 // is a terminal, TERM is not "dumb" and NO_COLOR is unset or empty.
 [[nodiscard]] bool use_color(color_mode m, int fd);
@@ -33,8 +33,5 @@ private:
     std::size_t total_;
     std::chrono::steady_clock::time_point start_, last_;
 };
-
-// 1234567 -> "1,234,567".
-[[nodiscard]] std::string grouped(std::uint64_t n);
 
 }  // namespace sgf::cli

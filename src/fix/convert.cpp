@@ -3,13 +3,14 @@
 // follow ff4_changes.txt "Illegal & errornous files". A value that cannot be converted is
 // left as it is.
 #include <algorithm>
+#include <optional>
 #include <utility>
 #include <unordered_set>
 
 #include "fix/detail.hpp"
 #include "grammar/value_scan.hpp"
 #include "sgf/value.hpp"
-#include "sgf/value_types.hpp"
+#include "values/readers.hpp"
 
 namespace sgf::detail {
 
@@ -63,20 +64,39 @@ std::size_t index_of(const props_t& props, std::string_view ident) {
         std::find_if(props.begin(), props.end(), [&](const fix_prop& p) { return p.ident == ident; }) - props.begin());
 }
 
-// FF[4] and CA[UTF-8] in a top-level root: in place when present, else first.
-void set_root(props_t& props) {
-    auto set = [&](const char* ident, const char* value, std::size_t at) {
+// FF[4] and CA[UTF-8] in a top-level root: in place when present, else first. Each change
+// is said (301, 302): a curator sees why a file that only needed FF[4] changed.
+void set_root(props_t& props, const fix_context& c) {
+    auto set = [&](const char* ident, const char* value, std::size_t at) -> std::optional<fix_prop> {
         if (auto it = find_prop(props, ident); it != props.end()) {
-            if (it->values.size() != 1 || it->values[0] != value) {
-                it->values.assign(1, fix_value(value));
-                it->value_pos.resize(1);
-            }
-        } else {
-            props.insert(props.begin() + static_cast<std::ptrdiff_t>(at), fix_prop{ident, {fix_value(value)}, {}, {{}}});
+            if (it->values.size() == 1 && it->values[0] == value) return std::nullopt;
+            fix_prop was = *it;
+            it->values.assign(1, fix_value(value));
+            it->value_pos.resize(1);
+            return was;
         }
+        props.insert(props.begin() + static_cast<std::ptrdiff_t>(at), fix_prop{ident, {fix_value(value)}, {}, {{}}});
+        return fix_prop{};
     };
-    set("FF", "4", 0);
-    set("CA", "UTF-8", index_of(props, "FF") + 1);
+    if (const auto was = set("FF", "4", 0)) {
+        const bool legacy = c.ff >= 1 && c.ff <= 3;
+        c.note(rule::ff4_written, was->ident.empty() ? c.node_pos : was->pos,
+               was->ident.empty() ? "no FF (FF[1] by default): written FF[4]" : "FF" + bracketed(was->values) + " written FF[4]",
+               legacy ? "every property was read as FF[" + std::to_string(c.ff) + "] defines it and converted as ff4_changes.txt says (each "
+                        "conversion is reported)"
+                      : "FF[4] is the version the output follows");
+    }
+    const std::string_view charset = c.tree < c.input->tree_charsets.size() ? std::string_view(c.input->tree_charsets[c.tree])
+                                                                              : std::string_view(c.input->charset);
+    if (const auto was = set("CA", "UTF-8", index_of(props, "FF") + 1)) {
+        const bool ascii = c.input->origin == charset_origin::ascii || charset == "US-ASCII";
+        const std::string read_as = ascii ? std::string("the text is ASCII, which reads the same in UTF-8")
+                                          : "the text, read as " + std::string(charset) +
+                                                (c.input->origin == charset_origin::guessed ? " (guessed)" : c.input->origin == charset_origin::option ? " (--charset)" : "") +
+                                                ", was converted to UTF-8";
+        c.note(rule::utf8_written, was->ident.empty() ? c.node_pos : was->pos,
+               was->ident.empty() ? "no CA: written CA[UTF-8]" : "CA" + bracketed(was->values) + " written CA[UTF-8]", read_as);
+    }
 }
 
 // L[fg][es][jk] -> LB[fg:A][es:B][jk:C] (ff4_changes.txt; upper-case letters, history 2001-08-12).
@@ -199,8 +219,12 @@ void convert_passes(props_t& props, const fix_context& c) {
     if (c.gm != 1 || c.size.columns > 19 || c.size.rows > 19) return;
     for (fix_prop& p : props)
         if (p.ident == "B" || p.ident == "W")
-            for (fix_value& v : p.values)
-                if (v == "tt") v = fix_value("");
+            for (std::size_t i = 0; i < p.values.size(); ++i) {
+                if (p.values[i] != "tt") continue;
+                p.values[i] = fix_value("");
+                c.note(rule::pass_written, i < p.value_pos.size() ? p.value_pos[i] : p.pos, p.ident + "[tt] written " + p.ident + "[]",
+                       "a pass: FF[4] writes it as [] (ff4_go.txt; [tt] only on boards up to 19x19)");
+            }
 }
 
 bool has_text(const property_rule& r) {
@@ -223,10 +247,11 @@ std::string without_white(std::string_view v) {
     return s;
 }
 
-// Empty values that carry nothing and are not allowed, and white space inside a
-// non-text value when removing it makes the value valid (ff4_changes.txt "Illegal &
-// errornous files": 'remove all whitespaces in property values except in text values',
-// 'Empty values e.g. DT[]N[]: remove those properties').
+// White space inside a non-text value when removing it makes the value valid, then empty
+// values that carry nothing and are not allowed (ff4_changes.txt "Illegal & errornous
+// files": 'remove all whitespaces in property values except in text values', 'Empty values
+// e.g. DT[]N[]: remove those properties'). In this order: TB[ ] is an empty value once its
+// white space is gone, and a list must not keep it.
 void repair_values(props_t& props, const fix_context& c) {
     // Kept properties are compacted in place (one pass: a node may hold 100,000 of them).
     std::size_t kept = 0;
@@ -235,6 +260,14 @@ void repair_values(props_t& props, const fix_context& c) {
         const property_rule* row = c.rule(p.ident);
         bool keep = true;
         if (row) {
+            for (fix_value& v : p.values) {
+                if (v.empty() || valid(*row, c, v)) continue;
+                std::string stripped = repaired_spelling(*row, c, v);
+                if (stripped == v && !has_text(*row) && without_white(v).empty()) stripped.clear();  // white space alone: empty
+                if (stripped == v) continue;
+                c.note(rule::value_syntax, p.pos, p.ident + "[" + v.str() + "] has white space inside", "written " + p.ident + "[" + stripped + "]");
+                v = std::move(stripped);
+            }
             // [] in a list: an 'elist' may be [] alone, a 'list' never.
             const bool list = row->shape.card != cardinality::single;
             const auto empties = static_cast<std::size_t>(std::count(p.values.begin(), p.values.end(), std::string_view()));
@@ -252,17 +285,9 @@ void repair_values(props_t& props, const fix_context& c) {
                 p.value_pos.resize(std::min(p.value_pos.size(), k));
                 keep = k > 0;
             }
-            for (fix_value& v : p.values) {
-                if (!keep || valid(*row, c, v)) continue;
-                if (v.empty() && !list) {
-                    c.note(rule::value_syntax, p.pos, p.ident + "[] is empty, which its value type does not allow", "removed: it carried no value");
-                    keep = false;
-                    break;
-                }
-                std::string stripped = repaired_spelling(*row, c, v);
-                if (stripped == v) continue;
-                c.note(rule::value_syntax, p.pos, p.ident + "[" + v.str() + "] has white space inside", "written " + p.ident + "[" + stripped + "]");
-                v = std::move(stripped);
+            if (keep && !list && p.values.size() == 1 && p.values[0].empty() && !valid(*row, c, p.values[0])) {
+                c.note(rule::value_syntax, p.pos, p.ident + "[] is empty, which its value type does not allow", "removed: it carried no value");
+                keep = false;
             }
         }
         if (!keep) continue;
@@ -346,7 +371,7 @@ void keep_apart_ff4_only(std::vector<fix_prop>& props, bool top_root, const fix_
 }
 
 void convert_node(std::vector<fix_prop>& props, bool top_root, const fix_context& c) {
-    if (top_root) set_root(props);
+    if (top_root) set_root(props, c);
     repair_game_info(props, c);
     repair_values(props, c);  // first: the conversions below see values without [] and white space
     convert_l(props, c);
@@ -396,6 +421,16 @@ void replay_and_mark(std::vector<fix_prop>& props, const fix_context& c) {
     if (!tr.empty()) to += (to.empty() ? "" : " and ") + std::string("TR") + bracketed(tr);
     c.note(rule::obsolete_property, m.pos, "M (FF[1]-FF[3] markup) converted to " + to,
            "ff4_changes.txt: 'M should be converted to MA if used on empty board points and to TR if used on stones'");
+}
+
+void say_kept_obsolete(const std::vector<fix_prop>& props, const fix_context& c) {
+    if (c.ff < 1 || c.ff > 3) return;
+    for (const fix_prop& p : props)
+        if (const property_rule* row = c.rule(p.ident); row && !row->defined_in(4) && row->defined_in(c.ff))
+            c.note(rule::obsolete_property, p.pos, p.ident + " (" + std::string(row->description) + ") of FF[" + std::to_string(c.ff) + "] has no FF[4] form",
+                   "kept as it is (ff4_changes.txt: obsolete properties 'are treated as unknown properties and are preserved'); "
+                   "delete it if no reader needs it",
+                   severity::warning);
 }
 
 std::string repaired_spelling(const property_rule& row, const fix_context& c, std::string_view v) {

@@ -5,6 +5,7 @@
 // tells M on a stone (TR) from M on an empty point (MA).
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -100,6 +101,9 @@ inline constexpr std::string_view unplaced_ident = "UNPLACED";
 struct fix_context {
     const load_result* input = nullptr;
     std::size_t tree = 0;  // top-level game tree index
+    // Values are converted to UTF-8 (and the root says CA[UTF-8]); false when the file keeps
+    // its charset (bytes that are no character in it: fix.cpp).
+    bool convert_text = true;
     int ff = 1;
     int gm = 1;
     const game_rule* game = nullptr;  // nullptr: a game without a page
@@ -119,8 +123,9 @@ struct fix_context {
     // per variation): a second game-info node of an FF[1]-FF[3] file is kept apart.
     mutable bool game_info_on_path = false;
     // The properties of the node being fixed, as read_node found them (split_and_build
-    // compares with them).
+    // compares with them), and where the node starts.
     mutable std::vector<property> original;
+    mutable fix_pos node_pos;
     // Leftovers by the offset of the node that keeps them (nullptr: none in the file).
     const std::unordered_map<std::uint32_t, std::vector<const leftover*>>* unplaced = nullptr;
 };
@@ -152,7 +157,16 @@ void keep_apart_ff4_only(std::vector<fix_prop>& props, bool top_root, const fix_
 void convert_aliases(std::vector<fix_prop>& props, const fix_context& c);
 // Replays the node's setup and moves on c.board, then converts M to MA / TR.
 void replay_and_mark(std::vector<fix_prop>& props, const fix_context& c);
+// In an FF[1]-FF[3] file: says each property of the file's FF that FF[4] dropped and fix
+// keeps as it is (a warning: check reports it obsolete, 211, in the FF[4] output). After
+// every conversion (M and L are converted, not kept).
+void say_kept_obsolete(const std::vector<fix_prop>& props, const fix_context& c);
 
+// fix_split.cpp: MN beside setup properties in a node without a move numbers no move there
+// (ff4_properties.txt MN: "a move specified in this node"): when `next`, the following node
+// of the sequence, has a B or W move and no MN, MN is taken out of `props` (said, 202) and
+// returned for that node (issue 22: ;AB[..]MN[26];B[de] was split into ;AB[..] ;MN[26] ;B[de]).
+[[nodiscard]] std::optional<fix_prop> take_mn_for_next(std::vector<fix_prop>& props, const node* next, const fix_context& c);
 // fix_split.cpp: the node as one or more nodes (setup before moves, one move per node).
 void split_and_build(const node& original, std::vector<fix_prop>&& props, bool top_root, const fix_context& c,
                      std::vector<node>& out);

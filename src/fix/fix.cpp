@@ -6,11 +6,15 @@
 #include <algorithm>
 #include <memory>
 #include <optional>
+#include <string>
+#include <unordered_map>
+#include <utility>
 
 #include "fix/detail.hpp"
 #include "parse/parse_source.hpp"
 #include "sgf/context.hpp"
-#include "sgf/value_types.hpp"
+#include "values/readers.hpp"
+#include "sgf/write.hpp"
 #include "tree/tree_rep.hpp"
 
 namespace sgf {
@@ -49,6 +53,7 @@ game_tree fix_tree(const game_tree& root, fix_context& c) {
 
     auto enter = [&](const game_tree& t) {
         frame f{&t, nodes.size(), children.size()};
+        std::optional<detail::fix_prop> carried;  // MN for this node's move (take_mn_for_next)
         for (std::size_t i = 0; i < t.size(); ++i) {
             const node in = t[i];
             const bool top_root = stack.empty() && i == 0;
@@ -59,7 +64,13 @@ game_tree fix_tree(const game_tree& root, fix_context& c) {
             std::vector<detail::fix_prop> props = detail::read_node(in, top_root, c);
             detail::keep_unplaced(props, in, c);
             detail::convert_node(props, top_root, c);
+            if (carried) props.push_back(*std::exchange(carried, std::nullopt));
             detail::replay_and_mark(props, c);
+            detail::say_kept_obsolete(props, c);
+            if (i + 1 < t.size()) {
+                const node next = t[i + 1];
+                carried = detail::take_mn_for_next(props, &next, c);
+            }
             const std::size_t before = nodes.size();
             detail::split_and_build(in, std::move(props), top_root, c, nodes);
             f.changed |= nodes.size() != before + 1 || !nodes.back().same(in);
@@ -101,6 +112,64 @@ game_tree fix_tree(const game_tree& root, fix_context& c) {
         else children.push_back(std::move(t));
     }
     return result;
+}
+
+// Where the input's text first differs from what the writer makes of its trees (as sgfcheck
+// fmt writes them: layout, escapes, soft line breaks), or nullopt when it does not. Streamed,
+// and stopped at the first difference: no copy of the text.
+std::optional<std::uint64_t> first_layout_difference(const load_result& input) {
+    const std::string_view text = input.converted ? input.text() : input.bytes();
+    std::uint64_t at = 0;
+    struct differs {};
+    try {
+        write_to(input.trees, [&](std::string_view piece) {
+            const std::string_view have = text.substr(std::min<std::uint64_t>(at, text.size()), piece.size());
+            const auto m = std::mismatch(piece.begin(), piece.end(), have.begin(), have.end());
+            at += static_cast<std::uint64_t>(m.first - piece.begin());
+            if (m.first != piece.end() || have.size() < piece.size()) throw differs{};
+        });
+    } catch (const differs&) {
+        return at;
+    }
+    if (at != text.size()) return at;
+    return std::nullopt;
+}
+
+// 304: the text written as fmt writes it. Said once, where the text first differs.
+void note_layout(const load_result& input, std::vector<diagnostic>& out) {
+    const auto trees = input.trees.trees();
+    if (trees.empty()) return;
+    const auto at = first_layout_difference(input);
+    if (!at) return;
+    diagnostic d = make_diagnostic(rule::canonical_written, severity::info);
+    const detail::source* src = detail::tree_access::rep(trees[0])->src.get();
+    d.where = src->position_of(std::min<std::uint64_t>(*at, src->bytes.size()));
+    d.message = "written as sgfcheck fmt writes it from here on: white space between values and nodes, escapes, soft line breaks";
+    d.hint = "no value's text changed by this (a change of a value is reported by itself)";
+    out.push_back(std::move(d));
+}
+
+// A finding about an identifier rather than a place (rule_grouping::per_subject: a
+// lowercase identifier, an obsolete property kept) is said once per file, at its first
+// place, with how many it stands for, as the checker says it.
+void group_per_subject(std::vector<diagnostic>& ds) {
+    std::unordered_map<std::string, std::size_t> first;  // rule, level and message -> index
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < ds.size(); ++i) {
+        if (info(ds[i].id).grouping == rule_grouping::per_subject) {
+            std::string key = std::to_string(static_cast<int>(ds[i].id)) + ' ' + std::to_string(static_cast<int>(ds[i].level)) + ' ' + ds[i].message;
+            const auto [it, added] = first.emplace(std::move(key), kept);
+            if (!added) {
+                ds[it->second].count += ds[i].count;
+                continue;
+            }
+        }
+        if (kept != i) ds[kept] = std::move(ds[i]);
+        ++kept;
+    }
+    ds.resize(kept);
+    for (diagnostic& d : ds)
+        if (d.count > 1) d.message += " (and " + std::to_string(d.count - 1) + " more in this file)";
 }
 
 }  // namespace
@@ -156,8 +225,10 @@ fix_result fix(const load_result& input) {
     const bool same = std::equal(out.begin(), out.end(), trees.begin(), trees.end(),
                                  [](const game_tree& a, const game_tree& b) { return a.same(b); });
     r.trees = same ? input.trees : collection(std::move(out));
+    note_layout(input, r.diagnostics);
     std::stable_sort(r.diagnostics.begin(), r.diagnostics.end(),
                      [](const diagnostic& x, const diagnostic& y) { return x.where.byte < y.where.byte; });
+    group_per_subject(r.diagnostics);
     return r;
 }
 

@@ -4,7 +4,8 @@
 // the caller keeps the original spelling.
 #include "fix/formats.hpp"
 
-#include "sgf/value_types.hpp"
+#include "values/readers.hpp"
+#include "values/decode.hpp"
 
 #include <algorithm>
 #include <array>
@@ -143,16 +144,6 @@ std::string iso(int y, int m, int d) {
 
 bool plausible(int y, int m, int d) { return y >= 1 && m >= 1 && m <= 12 && d >= 1 && d <= 31; }
 
-int month_named(std::string_view word) {
-    static constexpr std::array<std::string_view, 12> names = {"jan", "feb", "mar", "apr", "may", "jun",
-                                                                "jul", "aug", "sep", "oct", "nov", "dec"};
-    if (word.size() < 3) return 0;
-    const std::string w = lower(word);
-    for (std::size_t i = 0; i < names.size(); ++i)
-        if (w.compare(0, 3, names[i]) == 0) return static_cast<int>(i) + 1;
-    return 0;
-}
-
 // The year of a date fix cannot read whole: the value's only run of exactly four digits.
 std::optional<rewrite> year_only(std::string_view s) {
     std::optional<int> year;
@@ -170,6 +161,78 @@ std::optional<rewrite> year_only(std::string_view s) {
     }
     if (!year || *year < 1000) return std::nullopt;
     return rewrite{std::to_string(*year), false, {}, false};
+}
+
+// A month named in English, German, Dutch or French, in full or by a prefix of at least three
+// letters ("mar", "march", "Okt", "juin"), or 0.
+int month_word(std::string_view word) {
+    static constexpr std::array<std::array<std::string_view, 4>, 12> names = {{
+        {"january", "januar", "januari", "janvier"}, {"february", "februar", "februari", "fevrier"},
+        {"march", "maerz", "maart", "mars"},         {"april", "april", "april", "avril"},
+        {"may", "mai", "mei", "mai"},                {"june", "juni", "juni", "juin"},
+        {"july", "juli", "juli", "juillet"},         {"august", "august", "augustus", "aout"},
+        {"september", "september", "september", "septembre"}, {"october", "oktober", "oktober", "octobre"},
+        {"november", "november", "november", "novembre"},      {"december", "dezember", "december", "decembre"},
+    }};
+    std::string w = lower(word);
+    if (w == "m\xC3\xA4rz" || w == "m\xC3\xA4r") w = "maerz";
+    if (w.size() < 3 || w.find_first_not_of("abcdefghijklmnopqrstuvwxyz") != std::string::npos) return 0;
+    for (std::size_t m = 0; m < names.size(); ++m)
+        for (const std::string_view n : names[m])
+            if (n.substr(0, w.size()) == w) return static_cast<int>(m) + 1;
+    return 0;
+}
+
+// A date in words, as SGFC reads one (its CorrectDate): a month name, one or two days
+// ("12th", "12th and 13th"), and a year of four digits or of two (94: 1994, a guess). Words
+// that say something else (a weekday, a time of day) are left out of the FF[4] form; then,
+// as for a guessed year, the original is kept in X + identifier.
+std::optional<rewrite> date_in_words(std::string_view s) {
+    int month = 0, year = 0;
+    std::vector<int> days;
+    bool guessed = false, other = false;
+    for (std::size_t k = 0; k <= s.size();) {
+        std::size_t e = k;
+        while (e < s.size() && s[e] != ' ' && s[e] != ',' && s[e] != '.' && s[e] != '/') ++e;
+        std::string_view w = s.substr(k, e - k);
+        k = e + 1;
+        if (w.empty()) continue;
+        const std::size_t digits_at_end = digits_end(w, 0, w.size());
+        const std::string suffix = lower(w.substr(digits_at_end));
+        if (digits_at_end > 0 && (suffix.empty() || suffix == "st" || suffix == "nd" || suffix == "rd" || suffix == "th")) {
+            std::size_t p = 0;
+            const auto n = digits(w, p, 1, 4);
+            if (!n) return year_only(s);
+            if (digits_at_end == 4 && suffix.empty()) {
+                if (year) return year_only(s);
+                year = *n;
+            } else if (digits_at_end <= 2 && *n >= 1 && *n <= 31 && days.size() < 2) {
+                days.push_back(*n);
+            } else if (digits_at_end == 2 && suffix.empty() && !year) {
+                year = 1900 + *n;  // SGFC: "only two digits? -> 20th century"
+                guessed = true;
+            } else {
+                return year_only(s);
+            }
+            continue;
+        }
+        const std::string l = lower(w);
+        if (l == "and" || l == "&" || l == "of" || l == "the" || l == "-" || l == "et" || l == "und" || l == "en") continue;
+        if (const int m = month_word(w)) {
+            if (month && month != m) return year_only(s);  // two months
+            month = m;
+            continue;
+        }
+        other = true;
+    }
+    // Two numbers of at most two digits and no year: the second one is the year ("March 5 94").
+    if (!year && days.size() == 2 && days[1] > 0) return year_only(s);
+    if (!month || !year || (days.size() == 2 && days[0] >= days[1])) return year_only(s);
+    for (const int d : days)
+        if (!plausible(year, month, d)) return year_only(s);
+    std::string value = days.empty() ? iso(year, month, 1).substr(0, 7) : iso(year, month, days[0]);
+    if (days.size() == 2) value += "," + iso(year, month, days[1]).substr(8);
+    return rewrite{value, !guessed && !other, {}, false};
 }
 
 std::optional<rewrite> fix_date(std::string_view v) {
@@ -218,24 +281,7 @@ std::optional<rewrite> fix_date(std::string_view v) {
         if (!plausible(*y, m, d)) return year_only(s);
         return rewrite{iso(*y, m, d), trim(s.substr(i)).empty(), {}, false};
     }
-    // Month names: the words of the value.
-    int month = 0, day = 0, year = 0, words = 0;
-    for (std::size_t k = 0; k < s.size();) {
-        std::size_t e = k;
-        while (e < s.size() && s[e] != ' ' && s[e] != ',') ++e;
-        const std::string_view w = std::string_view(s).substr(k, e - k);
-        if (!w.empty()) {
-            ++words;
-            std::size_t p = 0;
-            const auto n = digits(w, p, 1, 4);
-            if (n && p == w.size() && w.size() == 4) year = *n;
-            else if (n && p == w.size() && w.size() <= 2 && month && !day) day = *n;
-            else if (!n && !month) month = month_named(w);
-        }
-        k = e + 1;
-    }
-    if (!month || !day || !year || !plausible(year, month, day)) return year_only(s);
-    return rewrite{iso(year, month, day), words == 3 && month_named(s) != 0, {}, false};
+    return date_in_words(s);
 }
 
 // The score or reason after "B+" / "W+", as FF[4] writes it, or nullopt.
@@ -392,13 +438,31 @@ std::optional<rewrite> fix_colour(std::string_view v) {
     // Colours as numbers (1 Black, 2 White: the order of play; SGFC reads them so).
     if (l == "1") return rewrite{"B", false, {}, false};
     if (l == "2") return rewrite{"W", false, {}, false};
+    // A colour and more words (SGFC: PL[w 123] -> PL[W]): the colour, the original kept.
+    const std::size_t space = l.find(' ');
+    if (space != std::string::npos) {
+        const auto first = fix_colour(l.substr(0, space));
+        if (first && first->lossless) return rewrite{first->value, false, {}, false};
+    }
     return std::nullopt;
 }
 
 std::optional<rewrite> fix_whole_number(std::string_view v) {
-    const auto n = amount_only(trim(v));
-    if (!n || *n != std::floor(*n) || std::fabs(*n) > 1e9) return std::nullopt;
-    return rewrite{number(*n), true, {}, false};
+    const std::string t = trim(v);
+    auto whole = [](std::optional<double> n) { return n && *n == std::floor(*n) && std::fabs(*n) <= 1e9; };
+    if (const auto n = amount_only(t); whole(n)) return rewrite{number(*n), true, {}, false};
+    // A number and more words (SGFC: OB[1 kk] -> OB[1]): the number, the original kept.
+    const std::size_t space = t.find(' ');
+    if (space == std::string::npos) return std::nullopt;
+    const auto n = amount_only(std::string_view(t).substr(0, space));
+    if (!whole(n)) return std::nullopt;
+    return rewrite{number(*n), false, {}, false};
+}
+
+std::optional<rewrite> fix_rule_set(std::string_view v) {
+    const auto name = mandatory_rule_set(v);
+    if (!name) return std::nullopt;
+    return rewrite{std::string(*name), true, {}, false};
 }
 
 }  // namespace
@@ -411,6 +475,7 @@ std::optional<rewrite> ff4_form(std::string_view ident, std::string_view text) {
     if (ident == "KM") return fix_komi(text);
     if (ident == "PL") return fix_colour(text);
     if (ident == "HA" || ident == "OB" || ident == "OW") return fix_whole_number(text);
+    if (ident == "RU") return fix_rule_set(text);
     return std::nullopt;
 }
 

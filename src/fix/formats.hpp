@@ -20,7 +20,7 @@ struct rewrite {
 
 // The FF[4] form of `text` (a value decoded as SimpleText) of property `ident`, or nullopt
 // when there is no conversion fix is sure of. Identifiers: DT, RE, TM, BL, WL, KM, PL, HA,
-// OB, OW.
+// OB, OW, RU.
 //   DT  2017.03.19, 2017/3/19 12:34, 19.03.2017 (day > 12), 20170319, "August 1, 2001",
 //       2001年8月1日; otherwise the year alone when the value holds exactly one
 //       (01.08.2001 -> 2001, original kept: day and month order is a guess)
@@ -31,6 +31,7 @@ struct rewrite {
 //   KM  6,5 -> 6.5, "5 1/2" -> 5.5, 5½, "6.5 points"
 //   PL  black/white/b/w; 1/2 (-> B/W, original kept: the numbering is a convention)
 //   HA/OB/OW  2. or 2.0 -> 2
+//   RU  a Go rule set's mandatory name in another spelling: japanese -> Japanese, New Zealand -> NZ
 [[nodiscard]] std::optional<rewrite> ff4_form(std::string_view ident, std::string_view text);
 
 }  // namespace sgf::detail

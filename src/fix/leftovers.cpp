@@ -147,7 +147,8 @@ void keep_unplaced(std::vector<fix_prop>& props, const node& n, const fix_contex
                                                : "characters that are no SGF";
         c.note(l->code, pos, what + ": '" + clipped(text) + "'",
                "kept, exactly as written, in the private property " + std::string(unplaced_ident) +
-                   " of this node: nothing was lost (move it where it belongs, or delete it)");
+                   " of the node the related position names: nothing was lost (move it where it belongs, or delete it)");
+        c.out->back().related = fix_pos{src, n.offset()}.get();  // the node that changed: said there too
     }
 }
 

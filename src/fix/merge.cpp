@@ -1,14 +1,21 @@
 // fix, step 1: a node's properties with FF[4] identifiers and UTF-8 values, and every
 // identifier given more than once (or a single value given several times) resolved
-// without losing a value (include/sgf/fix.hpp lists the rules).
+// without losing a value (include/sgf/fix.hpp lists the rules). read_node runs four named
+// steps: read_properties, convert_aliases (a top-level root), group_repeats, and
+// resolve_repeats for each group; the values a repeat keeps apart go after their property
+// (place_kept_apart).
 #include <algorithm>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "fix/detail.hpp"
+#include "fix/formats.hpp"
+#include "sgf/charset.hpp"
+#include "sgf/check.hpp"
 #include "table/findings.hpp"
 #include "tree/tree_rep.hpp"
 #include "sgf/value.hpp"
+#include "values/readers.hpp"
 
 namespace sgf::detail {
 
@@ -28,6 +35,8 @@ std::vector<fix_prop>::iterator find_prop(std::vector<fix_prop>& props, std::str
 
 namespace {
 
+using props_t = std::vector<fix_prop>;
+
 // ff4_changes.txt "Property identifiers": FF[1]-FF[3] readers dropped lowercase letters.
 // An identifier of lowercase letters only has no FF[4] form: it is kept as written (upper-
 // casing `b[bb]` would invent a Black move nobody played).
@@ -43,17 +52,16 @@ bool is_text(const property_rule& r) {
 
 std::string times(std::size_t k) { return k == 2 ? "twice" : std::to_string(k) + " times"; }
 
-}  // namespace
-
+// A raw value as fix works on it: in UTF-8 (unless the file keeps its charset) and in its
+// canonical spelling from the start (what write() would make of it), so that every rule
+// sees the value the output will hold: HA[\0] is HA[0].
 fix_value input_value(std::string_view raw, const fix_context& c) {
     std::string_view text = raw;
     std::string decoded;
-    if (c.input->decodes(c.tree, raw)) {
+    if (c.convert_text && c.input->decodes(c.tree, raw)) {
         decoded = c.input->utf8(raw, c.tree);
         if (decoded != raw) text = decoded;
     }
-    // Canonical spelling from the start (what write() would make of it), so that every rule
-    // sees the value the output will hold: HA[\0] is HA[0].
     if (text.find('\\') != std::string_view::npos) {
         std::string canonical = canonical_raw(text);
         if (canonical != text) return fix_value(std::move(canonical));
@@ -62,10 +70,28 @@ fix_value input_value(std::string_view raw, const fix_context& c) {
     return fix_value(std::move(decoded));
 }
 
-std::vector<fix_prop> read_node(const node& n, bool top_root, const fix_context& c) {
-    std::vector<fix_prop> raw;
+// The output says CA[UTF-8]; a value of a file in another charset holding bytes that were no
+// character of it (the input's W023) keeps them verbatim, which are no UTF-8 either: said,
+// as a warning by that number, at the value (issue 22: CA[Shift_JIS]C[a\x82] became
+// CA[UTF-8]C[a\x82] unsaid). A UTF-8 input keeps its label: nothing new to say.
+void say_bytes_kept(const fix_prop& f, const fix_context& c) {
+    const std::string_view v = f.values.back();
+    if (is_valid_utf8(v)) return;
+    const std::string& charset = c.tree < c.input->tree_charsets.size() ? c.input->tree_charsets[c.tree] : c.input->charset;
+    if (charset == "UTF-8") return;
+    c.note(rule::invalid_bytes, f.value_pos.back(), "a value of " + f.ident + " holds bytes that are no character in " + charset,
+           "kept verbatim: they are no UTF-8 either, though the output says CA[UTF-8]; replace or delete them (a character cut "
+           "off?), or fix with --charset NAME if the file is in another charset",
+           severity::warning);
+}
+
+// Step 1: the node's properties in file order, identifiers in their FF[4] form (reported),
+// values as input_value makes them.
+props_t read_properties(const node& n, const fix_context& c) {
+    props_t raw;
     c.original = n.properties().to_vector();
     const source* src = detail::tree_access::source_of(n);
+    c.node_pos = {src, n.offset()};
     raw.reserve(c.original.size());
     for (const property& p : c.original) {
         fix_prop f;
@@ -82,144 +108,171 @@ std::vector<fix_prop> read_node(const node& n, bool top_root, const fix_context&
         for (const value& v : p) {
             f.values.push_back(input_value(v.raw(), c));
             f.value_pos.push_back({src, v.offset()});
+            say_bytes_kept(f, c);
         }
         raw.push_back(std::move(f));
     }
-    if (top_root) convert_aliases(raw, c);
+    return raw;
+}
 
-    // Occurrences per identifier, in order of first appearance: the first of each group, and
-    // a link from each occurrence to the next (a node may hold 100,000 distinct identifiers,
-    // so no allocation per group, and a hash map only when the node is big).
-    constexpr std::size_t none = static_cast<std::size_t>(-1);
-    std::vector<std::size_t> firsts, next(raw.size(), none), last;
+// Step 3: the occurrences of each identifier, in order of first appearance: the first of
+// each group, and a link from each occurrence to the next (a node may hold 100,000 distinct
+// identifiers, so no allocation per group, and a hash map only when the node is big).
+struct repeat_groups {
+    static constexpr std::size_t none = static_cast<std::size_t>(-1);
+    std::vector<std::size_t> firsts;  // index of each group's first occurrence
+    std::vector<std::size_t> next;    // per occurrence: the next of its group, or none
+};
+
+repeat_groups group_repeats(const props_t& raw) {
+    repeat_groups g;
+    g.next.assign(raw.size(), repeat_groups::none);
+    std::vector<std::size_t> last;
+    auto add = [&](std::size_t i, std::size_t group) {
+        if (group == g.firsts.size()) {
+            g.firsts.push_back(i);
+            last.push_back(i);
+        } else {
+            g.next[last[group]] = i;
+            last[group] = i;
+        }
+    };
     if (raw.size() <= 16) {
         for (std::size_t i = 0; i < raw.size(); ++i) {
-            std::size_t g = 0;
-            while (g < firsts.size() && raw[firsts[g]].ident != raw[i].ident) ++g;
-            if (g == firsts.size()) {
-                firsts.push_back(i);
-                last.push_back(i);
-            } else {
-                next[last[g]] = i;
-                last[g] = i;
-            }
+            std::size_t group = 0;
+            while (group < g.firsts.size() && raw[g.firsts[group]].ident != raw[i].ident) ++group;
+            add(i, group);
         }
-    } else {
-        std::unordered_map<std::string_view, std::size_t> group_of;
-        group_of.reserve(raw.size());
-        for (std::size_t i = 0; i < raw.size(); ++i) {
-            const auto [it, added] = group_of.emplace(raw[i].ident, firsts.size());
-            if (added) {
-                firsts.push_back(i);
-                last.push_back(i);
-            } else {
-                next[last[it->second]] = i;
-                last[it->second] = i;
-            }
-        }
+        return g;
+    }
+    std::unordered_map<std::string_view, std::size_t> group_of;
+    group_of.reserve(raw.size());
+    for (std::size_t i = 0; i < raw.size(); ++i) add(i, group_of.emplace(raw[i].ident, g.firsts.size()).first->second);
+    return g;
+}
+
+// Whether a single value FF[4] can hold: valid, or with an FF[4] form fix writes
+// (fix_values.cpp). Of several different values of one property, the first such one stays.
+bool usable(const property_rule& row, const fix_context& c, std::string_view v) {
+    if (check_value(row, c.game, v, c.size).level(profile::ff4) < rule_level::warning) return true;
+    const auto r = ff4_form(row.ident, decode_simple_text(v));
+    return r && !r->remove && check_value(row, c.game, escape(r->value), c.size).level(profile::ff4) < rule_level::warning;
+}
+
+// Step 4: one group (`merged`: every value of the identifier's k occurrences, in file order)
+// as one property; values it cannot hold go to `apart` (X + identifier).
+void resolve_repeats(fix_prop&& merged, std::size_t k, fix_pos again, const fix_context& c, props_t& out,
+                     std::optional<fix_prop>& apart) {
+    const std::string id = merged.ident;
+    const property_rule* row = c.rule(id);
+    const bool single = row && row->shape.card == cardinality::single;
+    const bool moves = row && row->exclusive == exclusive_group::move_color;
+    // In Go a point listed twice (AB[aa][aa]) is the same stone twice; elsewhere a repeat
+    // may count (Backgammon: AB[l][l] are two checkers).
+    const bool unique = row && c.gm == 1 && row->unique_points != point_group::none;
+    if (k == 1 && (merged.values.size() < 2 || (!single && !unique) || (moves && merged.values.size() < 2))) {
+        out.push_back(std::move(merged));
+        return;
+    }
+    if (!row) {  // unknown: keep every value, their meaning is not ours to judge
+        c.note(rule::duplicate_property, again, id + " given " + times(k) + " in one node: merged into one " + id,
+               "an unknown property: all values kept, in file order");
+        out.push_back(std::move(merged));
+        return;
     }
 
-    std::vector<fix_prop> out;
-    out.reserve(firsts.size());
-    std::vector<std::pair<std::size_t, fix_prop>> kept_apart;  // X properties, after out[first]
-    for (const std::size_t first : firsts) {
-        std::size_t k = 1;
-        const std::size_t second = next[first];
-        fix_prop merged = std::move(raw[first]);
-        for (std::size_t m = second; m != none; m = next[m], ++k) {
-            const fix_prop& more = raw[m];
-            merged.values.insert(merged.values.end(), more.values.begin(), more.values.end());
-            merged.value_pos.insert(merged.value_pos.end(), more.value_pos.begin(), more.value_pos.end());
-        }
-        const std::string& id = merged.ident;
-        const fix_pos again = k > 1 ? raw[second].pos : (merged.value_pos.size() > 1 ? merged.value_pos[1] : merged.pos);
-        const property_rule* row = c.rule(id);
-        const bool single = row && row->shape.card == cardinality::single;
-        const bool moves = row && row->exclusive == exclusive_group::move_color;
-        // In Go a point listed twice (AB[aa][aa]) is the same stone twice; elsewhere a repeat
-        // may count (Backgammon: AB[l][l] are two checkers).
-        const bool unique = row && c.gm == 1 && row->unique_points != point_group::none;
-        if (k == 1 && (merged.values.size() < 2 || (!single && !unique) || (moves && merged.values.size() < 2))) {
-            out.push_back(std::move(merged));
-            continue;
-        }
-
-        if (!row) {  // unknown: keep every value, their meaning is not ours to judge
-            c.note(rule::duplicate_property, again, id + " given " + times(k) + " in one node: merged into one " + id,
-                   "an unknown property: all values kept, in file order");
-            out.push_back(std::move(merged));
-            continue;
-        }
-
-        // Values in order, each spelling once (as fix will write it: "ce\v" repeats "ce").
-        fix_prop distinct = merged;
-        distinct.values.clear();
-        distinct.value_pos.clear();
-        std::unordered_set<std::string> spelled;
-        for (std::size_t i = 0; i < merged.values.size(); ++i) {
-            std::string mine = canonical_raw(repaired_spelling(*row, c, merged.values[i]));
-            if (!spelled.insert(std::move(mine)).second) continue;
-            distinct.values.push_back(merged.values[i]);
-            distinct.value_pos.push_back(merged.value_pos[i]);
-        }
-        const std::size_t dropped = merged.values.size() - distinct.values.size();
-
-        if (!single && !unique) {  // repeats count here: merge only
-            c.note(rule::duplicate_property, again, id + " given " + times(k) + " in one node: merged into one " + id, "all values kept, in file order");
-            out.push_back(std::move(merged));
-            continue;
-        }
-        if (moves) {  // each move gets a node later (fix_split.cpp, which notes it)
-            if (dropped > 0)
-                c.note(k > 1 ? rule::duplicate_property : rule::too_many_values, again, id + " gives the same move more than once in one node", "kept once");
-            out.push_back(std::move(distinct));
-            continue;
-        }
-        if (!single) {  // a list of points: one property, each point once
-            if (k > 1)
-                c.note(rule::duplicate_property, again, id + " given " + times(k) + " in one node: merged into one " + id, "values in file order");
-            if (dropped > 0)
-                c.note(rule::duplicate_point, again, id + " lists the same value " + (dropped == 1 ? std::string("twice") : "more than once"),
-                       "each value kept once (" + std::to_string(dropped) + " repeat" + (dropped == 1 ? "" : "s") + " dropped)");
-            out.push_back(std::move(distinct));
-            continue;
-        }
-
-        const rule code = k > 1 ? rule::duplicate_property : rule::too_many_values;
-        const std::string what = k > 1 ? id + " given " + times(k) + " in one node"
-                                       : id + " has " + std::to_string(merged.values.size()) + " values but takes one";
-        if (distinct.values.size() == 1) {
-            c.note(code, again, what + ", all equal", "kept once");
-            out.push_back(std::move(distinct));
-        } else if (is_text(*row)) {
-            std::string joined;
-            for (std::size_t i = 0; i < distinct.values.size(); ++i) {
-                if (i) joined += "\n\n";
-                joined += distinct.values[i].view();
-            }
-            c.note(code, again, what + " with different texts", "the texts were joined in file order, separated by a blank line");
-            distinct.values.assign(1, fix_value(std::move(joined)));
-            distinct.value_pos.resize(1);
-            out.push_back(std::move(distinct));
-        } else {
-            fix_prop apart{"X" + id, {distinct.values.begin() + 1, distinct.values.end()}, again,
-                           {distinct.value_pos.begin() + 1, distinct.value_pos.end()}};
-            c.note(code, again, what + " with different values",
-                   id + " keeps the first value; the others were moved to the private property X" + id +
-                       ", in file order: nothing was lost (check which is right and delete X" + id + ")");
-            distinct.values.resize(1);
-            distinct.value_pos.resize(1);
-            out.push_back(std::move(distinct));
-            kept_apart.emplace_back(out.size() - 1, std::move(apart));
-        }
+    // Values in order, each spelling once (as fix will write it: "ce\v" repeats "ce").
+    fix_prop distinct{merged.ident, {}, merged.pos, {}};
+    std::unordered_set<std::string> spelled;
+    for (std::size_t i = 0; i < merged.values.size(); ++i) {
+        std::string mine = canonical_raw(repaired_spelling(*row, c, merged.values[i]));
+        if (!spelled.insert(std::move(mine)).second) continue;
+        distinct.values.push_back(merged.values[i]);
+        distinct.value_pos.push_back(merged.value_pos[i]);
     }
-    if (kept_apart.empty()) return out;
+    const std::size_t dropped = merged.values.size() - distinct.values.size();
 
-    // X properties: appended to one the node has already, else right after their source
-    // (in one pass: the node may hold many).
+    if (!single && !unique) {  // repeats count here: merge only
+        c.note(rule::duplicate_property, again, id + " given " + times(k) + " in one node: merged into one " + id, "all values kept, in file order");
+        out.push_back(std::move(merged));
+        return;
+    }
+    if (moves) {  // each move gets a node later (fix_split.cpp, which notes it)
+        if (dropped > 0)
+            c.note(k > 1 ? rule::duplicate_property : rule::too_many_values, again, id + " gives the same move more than once in one node", "kept once");
+        out.push_back(std::move(distinct));
+        return;
+    }
+    if (!single) {  // a list of points: one property, each point once
+        if (k > 1)
+            c.note(rule::duplicate_property, again, id + " given " + times(k) + " in one node: merged into one " + id, "values in file order");
+        if (dropped > 0)
+            c.note(rule::duplicate_point, again, id + " lists the same value " + (dropped == 1 ? std::string("twice") : "more than once"),
+                   "each value kept once (" + std::to_string(dropped) + " repeat" + (dropped == 1 ? "" : "s") + " dropped)");
+        out.push_back(std::move(distinct));
+        return;
+    }
+
+    const rule code = k > 1 ? rule::duplicate_property : rule::too_many_values;
+    const std::string what = k > 1 ? id + " given " + times(k) + " in one node"
+                                   : id + " has " + std::to_string(merged.values.size()) + " values but takes one";
+    // An empty value that the property does not take carries nothing (ff4_changes.txt:
+    // 'Empty values e.g. DT[]N[]: remove those properties'): dropped when another is there.
+    if (distinct.values.size() > 1 && !usable(*row, c, "")) {
+        std::size_t kept = 0;
+        for (std::size_t i = 0; i < distinct.values.size(); ++i) {
+            if (distinct.values[i].empty()) continue;
+            distinct.values[kept] = std::move(distinct.values[i]);
+            distinct.value_pos[kept++] = distinct.value_pos[i];
+        }
+        distinct.values.resize(kept);
+        distinct.value_pos.resize(kept);
+    }
+    if (distinct.values.size() == 1) {
+        c.note(code, again, what + ", all equal or empty", "kept once");
+        out.push_back(std::move(distinct));
+        return;
+    }
+    if (is_text(*row)) {
+        std::string joined;
+        for (std::size_t i = 0; i < distinct.values.size(); ++i) {
+            if (i) joined += "\n\n";
+            joined += distinct.values[i].view();
+        }
+        c.note(code, again, what + " with different texts", "the texts were joined in file order, separated by a blank line");
+        distinct.values.assign(1, fix_value(std::move(joined)));
+        distinct.value_pos.resize(1);
+        out.push_back(std::move(distinct));
+        return;
+    }
+    // The first value FF[4] can hold stays (the first value when none can): what a second
+    // fix would find in the property, so that it keeps it too.
+    std::size_t stays = 0;
+    while (stays < distinct.values.size() && !usable(*row, c, distinct.values[stays])) ++stays;
+    if (stays == distinct.values.size()) stays = 0;
+    fix_prop x{"X" + id, {}, again, {}};
+    for (std::size_t i = 0; i < distinct.values.size(); ++i) {
+        if (i == stays) continue;
+        x.values.push_back(distinct.values[i]);
+        x.value_pos.push_back(distinct.value_pos[i]);
+    }
+    c.note(code, again, what + " with different values",
+           id + " keeps " + (stays == 0 ? "the first value" : "the first value FF[4] can hold, [" + distinct.values[stays].str() + "]") +
+               "; the others were moved to the private property X" + id +
+               ", in file order: nothing was lost (check which is right and delete X" + id + ")");
+    distinct.values = {distinct.values[stays]};
+    distinct.value_pos = {distinct.value_pos[stays]};
+    out.push_back(std::move(distinct));
+    apart = std::move(x);
+}
+
+// Step 5: X properties appended to one the node has already, else right after their source
+// (in one pass: the node may hold many).
+props_t place_kept_apart(props_t&& out, std::vector<std::pair<std::size_t, fix_prop>>&& kept_apart) {
+    if (kept_apart.empty()) return std::move(out);
     std::unordered_map<std::string_view, std::size_t> index_of;
     for (std::size_t i = 0; i < out.size(); ++i) index_of.emplace(out[i].ident, i);
-    std::vector<std::vector<fix_prop>> after(out.size());
+    std::vector<props_t> after(out.size());
     for (auto& [at, apart] : kept_apart) {
         if (const auto it = index_of.find(apart.ident); it != index_of.end()) {
             fix_prop& have = out[it->second];
@@ -229,13 +282,39 @@ std::vector<fix_prop> read_node(const node& n, bool top_root, const fix_context&
             after[at].push_back(std::move(apart));
         }
     }
-    std::vector<fix_prop> result;
+    props_t result;
     result.reserve(out.size() + kept_apart.size());
     for (std::size_t i = 0; i < out.size(); ++i) {
         result.push_back(std::move(out[i]));
         for (fix_prop& p : after[i]) result.push_back(std::move(p));
     }
     return result;
+}
+
+}  // namespace
+
+std::vector<fix_prop> read_node(const node& n, bool top_root, const fix_context& c) {
+    props_t raw = read_properties(n, c);
+    if (top_root) convert_aliases(raw, c);  // step 2: RD[2020] is a DT, repeats included
+    const repeat_groups groups = group_repeats(raw);
+    props_t out;
+    out.reserve(groups.firsts.size());
+    std::vector<std::pair<std::size_t, fix_prop>> kept_apart;
+    for (const std::size_t first : groups.firsts) {
+        std::size_t k = 1;
+        const std::size_t second = groups.next[first];
+        fix_prop merged = std::move(raw[first]);
+        for (std::size_t m = second; m != repeat_groups::none; m = groups.next[m], ++k) {
+            const fix_prop& more = raw[m];
+            merged.values.insert(merged.values.end(), more.values.begin(), more.values.end());
+            merged.value_pos.insert(merged.value_pos.end(), more.value_pos.begin(), more.value_pos.end());
+        }
+        const fix_pos again = k > 1 ? raw[second].pos : (merged.value_pos.size() > 1 ? merged.value_pos[1] : merged.pos);
+        std::optional<fix_prop> apart;
+        resolve_repeats(std::move(merged), k, again, c, out, apart);
+        if (apart) kept_apart.emplace_back(out.size() - 1, std::move(*apart));
+    }
+    return place_kept_apart(std::move(out), std::move(kept_apart));
 }
 
 }  // namespace sgf::detail

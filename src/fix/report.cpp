@@ -1,10 +1,15 @@
-// What fix says about its input (fix.hpp, fix_findings): one list for sgfcheck fix and the
-// bindings.
+// What fix says about its input (fix.hpp): fix_findings, one list for sgfcheck fix and the
+// bindings; remaining_findings, what the checker still finds in the output, matched to the
+// input; fix_tally, a run's summary.
+#include <algorithm>
 #include <set>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 
+#include "sgf/check.hpp"
 #include "sgf/fix.hpp"
+#include "sgf/properties.hpp"
 
 namespace sgf {
 
@@ -13,6 +18,13 @@ namespace {
 // The number of a code ("E002" -> "002"): the input stage reports what fix keeps as warnings
 // (read leniently), fix as what it did.
 std::string_view number_of(std::string_view code) { return code.size() > 1 ? code.substr(1) : code; }
+
+// A change fix made: its own info findings, and the recoveries of the lenient read (a ')'
+// added at the end, a value closed) that writing the recovered tree repairs.
+bool is_change(const diagnostic& d) {
+    if (d.level == severity::info) return info(d.id).stage != rule_stage::input;
+    return info(d.id).recovery && d.level == severity::warning;
+}
 
 }  // namespace
 
@@ -25,6 +37,108 @@ std::vector<diagnostic> fix_findings(const load_result& input, const fix_result&
         if (!said_by_fix.count({number_of(d.code), d.where.byte})) out.push_back(d);
     out.insert(out.end(), fixed.diagnostics.begin(), fixed.diagnostics.end());
     return out;
+}
+
+namespace {
+
+// The identifier a finding is about: the first word of upper-case letters in its message
+// ("unknown property XDT: ...", "identifier XDT has ...").
+std::string_view subject_of(std::string_view message) {
+    for (std::size_t i = 0; i < message.size(); ++i) {
+        if (message[i] < 'A' || message[i] > 'Z' || (i > 0 && message[i - 1] != ' ')) continue;
+        std::size_t e = i;
+        while (e < message.size() && message[e] >= 'A' && message[e] <= 'Z') ++e;
+        if (e - i >= 2 && (e == message.size() || message[e] == ' ' || message[e] == ':')) return message.substr(i, e - i);
+    }
+    return {};
+}
+
+// A private property fix makes to keep what it could not place or convert (fix.hpp).
+bool fix_made_private(std::string_view ident) {
+    if (ident == "UNPLACED") return true;
+    return ident.size() > 1 && ident[0] == 'X' && find_property(ident.substr(1)) != nullptr;
+}
+
+// Findings usable once each (by count), in order of preference.
+struct pool {
+    struct entry {
+        const diagnostic* d;
+        std::uint64_t unused;
+    };
+    std::unordered_map<std::string_view, std::vector<entry>> by_number;
+    void add(const diagnostic& d) { by_number[number_of(d.code)].push_back({&d, d.count}); }
+    // Takes up to `need` from the entries of d's number that `fits`; the first taken entry's
+    // position goes to `out` (with d's code, message and hint). Returns what is still needed.
+    template <class Fits>
+    std::uint64_t take(const diagnostic& d, std::uint64_t need, Fits&& fits, std::vector<diagnostic>& out) {
+        const auto it = by_number.find(number_of(d.code));
+        if (it == by_number.end()) return need;
+        bool first = true;
+        for (entry& e : it->second) {
+            if (need == 0) break;
+            if (e.unused == 0 || !fits(*e.d)) continue;
+            const std::uint64_t n = std::min(need, e.unused);
+            if (first) {
+                diagnostic placed = d;
+                placed.where = e.d->where;
+                placed.related = e.d->related;
+                placed.count = 0;
+                out.push_back(std::move(placed));
+                first = false;
+            }
+            out.back().count += n;
+            e.unused -= n;
+            need -= n;
+        }
+        return need;
+    }
+};
+
+}  // namespace
+
+fix_remains remaining_findings(const load_result& input, const fix_result& fixed) {
+    fix_remains r;
+    const std::vector<diagnostic> after = check(fixed.trees);
+    if (after.empty()) return r;
+    const std::vector<diagnostic> before = check(input.trees);
+    pool in, own;
+    for (const auto& d : before) in.add(d);
+    for (const auto& d : fixed.diagnostics)
+        if (d.level != severity::info) own.add(d);
+    const auto any = [](const diagnostic&) { return true; };
+    for (const diagnostic& d : after) {
+        std::uint64_t need = in.take(d, d.count, [&](const diagnostic& b) { return b.message == d.message; }, r.left);
+        need = own.take(d, need, any, r.said);
+        const bool own_private = (d.id == rule::unknown_property || d.id == rule::long_ident) && fix_made_private(subject_of(d.message));
+        if (!own_private) need = in.take(d, need, any, r.left);
+        if (need == 0) continue;
+        diagnostic rest = d;
+        rest.where = {};
+        rest.count = need;
+        (own_private ? r.said : r.made).push_back(std::move(rest));
+    }
+    for (auto* list : {&r.left, &r.said})
+        std::stable_sort(list->begin(), list->end(), [](const diagnostic& x, const diagnostic& y) { return x.where.byte < y.where.byte; });
+    return r;
+}
+
+std::uint64_t fix_tally::changes_in(const std::vector<diagnostic>& said) {
+    std::uint64_t n = 0;
+    for (const auto& d : said) n += is_change(d) ? d.count : 0;
+    return n;
+}
+
+void fix_tally::add(const std::vector<diagnostic>& said, const fix_remains& remains, bool output_changed) {
+    ++files;
+    changed += output_changed;
+    const auto key = [](const diagnostic& d) { return std::string(d.code) + " " + std::string(info(d.id).name); };
+    for (const auto& d : said)
+        if (is_change(d)) changes[key(d)] += d.count;
+    if (output_changed && changes_in(said) > 0) ++files_with_changes_said;
+    for (const auto* list : {&remains.left, &remains.said})
+        for (const auto& d : *list) left[key(d)] += d.count;
+    for (const auto& d : remains.made) made[key(d)] += d.count;
+    files_with_left += !remains.left.empty() || !remains.said.empty() || !remains.made.empty();
 }
 
 }  // namespace sgf

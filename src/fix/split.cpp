@@ -5,6 +5,7 @@
 // colour twice) become one node per move, in order; each later move takes its colour's
 // time properties (BL/OB, WL/OW) along, everything else stays with the first (SGFC 37).
 #include <algorithm>
+#include <optional>
 
 #include "fix/detail.hpp"
 #include "grammar/value_scan.hpp"
@@ -160,6 +161,33 @@ void split_moves(const node& original, props_t&& part, const fix_context& c, std
 }
 
 }  // namespace
+
+std::optional<fix_prop> take_mn_for_next(std::vector<fix_prop>& props, const node* next, const fix_context& c) {
+    if (next == nullptr || placeholder_node(*next)) return std::nullopt;
+    const auto mn = find_prop(props, "MN");
+    if (mn == props.end()) return std::nullopt;
+    bool setup = false;
+    for (const fix_prop& p : props) {
+        const property_type t = type_of(p, c);
+        if (t == property_type::move && p.ident != "MN") return std::nullopt;  // a move or more: MN stays with it
+        setup |= t == property_type::setup;
+    }
+    if (!setup) return std::nullopt;  // nothing to split MN from
+    bool move = false;
+    for (const property& p : next->properties()) {
+        const std::string id = ff4_ident_of(p.ident());
+        if (id == "MN") return std::nullopt;
+        move |= id == "B" || id == "W";
+    }
+    if (!move) return std::nullopt;
+    fix_prop taken = std::move(*mn);
+    props.erase(mn);
+    c.note(rule::setup_move_mix, taken.pos, "MN" + bracketed(taken.values) + " in a setup node without a move",
+           "moved into the next node (the related position), to the move it numbers (ff4_properties.txt MN: 'a move specified "
+           "in this node')");
+    c.out->back().related = fix_pos{tree_access::source_of(*next), next->offset()}.get();
+    return taken;
+}
 
 void split_and_build(const node& original, std::vector<fix_prop>&& props, bool top_root, const fix_context& c,
                      std::vector<node>& out) {

@@ -13,7 +13,7 @@
 #include "fix/formats.hpp"
 #include "sgf/check.hpp"
 #include "sgf/value.hpp"
-#include "sgf/value_types.hpp"
+#include "values/readers.hpp"
 
 namespace sgf::detail {
 
@@ -150,43 +150,55 @@ void escape_compose_colons(props_t& props, const fix_context& c) {
 // SGF2-style aliases in the root (002_*: "TE, KO, RD, GK are aliases for EV, KM, DT, GM in
 // SGF2 style"; "TL and LKM and PTM and PDT are aliases for TM and KM and TM and DT"): taken
 // when the identifier means nothing else here (unknown, or a value its FF[4] meaning rejects).
+// The decision depends on the alias's own values only, never on what else the node holds:
+// beside its target the alias becomes a repeat of it (read_node resolves repeats next), so
+// that what fix writes never holds an alias a second fix would take.
 void convert_aliases(std::vector<fix_prop>& props, const fix_context& c) {
     for (const property_alias& a : all_aliases()) {
         if (a.context.substr(0, 9) != "root node") continue;
-        auto it = find_prop(props, a.alias);
-        if (it == props.end()) continue;
+        auto is_alias = [&](const fix_prop& p) { return p.ident == a.alias; };
+        if (std::none_of(props.begin(), props.end(), is_alias)) continue;
         const property_rule* own = c.rule(a.alias);
-        const bool foreign = !own || std::any_of(it->values.begin(), it->values.end(), [&](const fix_value& v) { return !valid(*own, c, v); });
-        if (!foreign) continue;
-        // Only when the target takes the values (or fix can write them in its format): TL[Black:
-        // 3:59] stays an unknown TL rather than becoming an invalid TM.
         const property_rule* target_row = c.rule(a.target);
-        const bool fits = target_row && std::all_of(it->values.begin(), it->values.end(), [&](const fix_value& v) {
-            if (valid(*target_row, c, v)) return true;
+        bool foreign = !own, fits = target_row != nullptr;
+        std::vector<fix_value> values;  // of every occurrence, in file order
+        for (const fix_prop& p : props)
+            if (is_alias(p)) values.insert(values.end(), p.values.begin(), p.values.end());
+        for (const fix_value& v : values) {
+            foreign |= own && !valid(*own, c, v);
+            // Only when the target takes the values (or fix can write them in its format):
+            // TL[Black: 3:59] stays an unknown TL rather than becoming an invalid TM.
+            if (!fits || valid(*target_row, c, v)) continue;
             const auto r = ff4_form(a.target, decode_simple_text(v));
-            return r && (r->remove || valid(*target_row, c, escape(r->value)));
-        });
-        if (!fits) continue;
-        const std::string was = std::string(a.alias) + bracketed(it->values);
-        if (auto target = find_prop(props, a.target); target != props.end()) {
-            bool same = target->values.size() == it->values.size();
-            for (std::size_t i = 0; same && i < it->values.size(); ++i) same = canonical_raw(target->values[i]) == canonical_raw(it->values[i]);
-            if (!same) continue;
-            const fix_pos pos = it->pos;
-            props.erase(it);
-            c.note(rule::sgf2_alias, pos, was + " in the root: SGF2-style alias of " + std::string(a.target), "removed: " + std::string(a.target) + " says the same (002_*)");
-            continue;
+            fits = r && (r->remove || valid(*target_row, c, escape(r->value)));
         }
-        it->ident = a.target;
-        c.note(rule::sgf2_alias, it->pos, was + " in the root: SGF2-style alias of " + std::string(a.target),
-               "written " + std::string(a.target) + bracketed(it->values) + " (002_*)");
+        if (!foreign || !fits) continue;
+        const std::string was = std::string(a.alias) + bracketed(values);
+        const auto target = find_prop(props, a.target);
+        if (target != props.end()) {
+            bool same = target->values.size() == values.size();
+            for (std::size_t i = 0; same && i < values.size(); ++i) same = canonical_raw(target->values[i]) == canonical_raw(values[i]);
+            if (same) {
+                const fix_pos pos = std::find_if(props.begin(), props.end(), is_alias)->pos;
+                std::erase_if(props, is_alias);
+                c.note(rule::sgf2_alias, pos, was + " in the root: SGF2-style alias of " + std::string(a.target),
+                       "removed: " + std::string(a.target) + " says the same (002_*)");
+                continue;
+            }
+        }
+        for (fix_prop& p : props) {
+            if (!is_alias(p)) continue;
+            p.ident = a.target;
+            c.note(rule::sgf2_alias, p.pos, std::string(a.alias) + bracketed(p.values) + " in the root: SGF2-style alias of " + std::string(a.target),
+                   target == props.end() ? "written " + std::string(a.target) + bracketed(p.values) + " (002_*)"
+                                         : "read as a second " + std::string(a.target) + " (002_*); the repeat is resolved as for any other");
+        }
     }
 }
 
 void repair_game_info(std::vector<fix_prop>& props, const fix_context& c) {
-    for (std::string_view ident : {"DT", "RE", "TM", "BL", "WL", "KM", "PL", "HA", "OB", "OW"}) rewrite_value(props, ident, c);
-    escape_compose_colons(props, c);
-    // HA[0]: no handicap, which a game without HA already says (ff4_go.txt HA '>=2').
+    // HA[0]: no handicap, which a game without HA already says (ff4_go.txt HA '>=2'). First:
+    // in an FF[1]-FF[3] file the rewrite below would keep it apart.
     if (auto ha = find_prop(props, "HA"); ha != props.end() && ha->values.size() == 1) {
         const auto n = parse_number(ha->values[0]);
         if (n && *n == 0) {
@@ -194,6 +206,8 @@ void repair_game_info(std::vector<fix_prop>& props, const fix_context& c) {
             props.erase(ha);
         }
     }
+    for (std::string_view ident : {"DT", "RE", "TM", "BL", "WL", "KM", "PL", "HA", "OB", "OW", "RU"}) rewrite_value(props, ident, c);
+    escape_compose_colons(props, c);
 }
 
 }  // namespace sgf::detail

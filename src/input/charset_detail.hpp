@@ -77,7 +77,12 @@ struct nul_counts {
 
 class iconv_handle {
 public:
-    iconv_handle(const std::string& to, const std::string& from) noexcept : cd_(iconv_open(to.c_str(), from.c_str())) {}
+    // A name with a NUL opens nothing: iconv would read it only up to the NUL ("UTF-8\0junk"
+    // would be UTF-8).
+    iconv_handle(const std::string& to, const std::string& from) noexcept
+        : cd_(to.find('\0') != std::string::npos || from.find('\0') != std::string::npos
+                  ? reinterpret_cast<iconv_t>(-1)
+                  : iconv_open(to.c_str(), from.c_str())) {}
     iconv_handle(const iconv_handle&) = delete;
     iconv_handle& operator=(const iconv_handle&) = delete;
     ~iconv_handle() {

@@ -76,121 +76,163 @@ std::string load_result::utf8(std::string_view raw, std::size_t tree) const {
     return d.ok() ? std::move(d.utf8) : std::string(raw);
 }
 
-std::string_view load_result::text() const noexcept { return source ? source->view() : std::string_view(); }
+std::string_view load_result::text() const& noexcept { return source ? source->view() : std::string_view(); }
 
-std::string_view load_result::bytes() const noexcept { return file ? file->view() : std::string_view(); }
+std::string_view load_result::bytes() const& noexcept { return file ? file->view() : std::string_view(); }
 
 std::uint64_t load_result::text_offset(std::uint64_t file_offset) const noexcept {
     if (!source || !source->original) return file_offset;
     return source->original->to_utf8(static_cast<std::size_t>(file_offset));
 }
 
-load_result load(std::string file, const load_options& options) {
-    const parse_options popts{options.lenient, options.prof};
-    // The file's bytes become the parse's source as they are (no copy); `bytes` views them.
-    auto raw = std::make_shared<const detail::source>(std::move(file));
-    const std::string_view bytes = raw->view();
-    input_report rep(raw, options.lenient);
-    load_result r;
+namespace {
 
-    // 1.-2. The caller's charset or a UTF-16/32 byte order mark decide before parsing.
-    charset_choice chosen;
-    std::string first_ca;           // canonical name of the first tree's CA, once looked up
-    bool first_ca_checked = false;  // its spelling was reported already
-    const auto bom = detect_bom(bytes);
-    if (!options.charset.empty()) {
-        chosen = {detail::canonical_charset(options.charset), charset_origin::option};
-        if (chosen.charset.empty()) throw std::invalid_argument("unknown charset '" + options.charset + "'");
-    } else if (bom && bom->charset != "UTF-8") {
-        chosen = {std::string(bom->charset), charset_origin::bom};
-        rep.add(rule::byte_order_mark, rep.at(0), std::string(bom->charset) + " byte order mark",
-                "the file is read as " + std::string(bom->charset) + " (converted to UTF-8 as a whole)");
+std::string_view unicode_why(std::string_view cs) {
+    return is_utf(cs, "UTF-16") || is_utf(cs, "UTF-32") ? "its characters are 2 or 4 bytes"
+                                                           : "its multi-byte characters may contain the bytes of ']' and '\\'";
+}
+
+// One load, step by step (the steps of include/sgf/input.hpp's "How the charset is chosen"):
+// the charset the caller or a byte order mark gives decides before parsing; else the bytes
+// are parsed as ASCII-compatible text and CA or a guess decides, converting the whole file
+// where the grammar cannot scan its bytes; then each game tree's CA, and every byte sequence
+// that is no character in the charset its tree is read in (parse/input_report.hpp says the
+// per-tree pieces, as the streaming reader says them).
+class loader {
+public:
+    loader(std::string file, const load_options& options)
+        : options_(options),
+          popts_{options.lenient, options.prof},
+          raw_(std::make_shared<const detail::source>(std::move(file))),  // the bytes as they are, no copy
+          bytes_(raw_->view()),
+          rep_(raw_, options.lenient),
+          bom_(detect_bom(bytes_)) {}
+
+    load_result run() && {
+        chosen_ = given_charset();
+        if (!chosen_.charset.empty()) parse_in(chosen_.charset);
+        else parse_then_choose();
+        r_.charset = chosen_.charset;
+        r_.origin = chosen_.origin;
+        r_.file = raw_;
+        read_tree_charsets();
+        report_invalid_bytes();
+        rep_.resolve();
+        r_.diagnostics.insert(r_.diagnostics.end(), rep_.found.begin(), rep_.found.end());
+        std::stable_sort(r_.diagnostics.begin(), r_.diagnostics.end(),
+                         [](const diagnostic& x, const diagnostic& y) { return x.where.byte < y.where.byte; });
+        return std::move(r_);
+    }
+
+private:
+    // 1.-2. The caller's charset or a UTF-16/32 byte order mark; none: empty.
+    charset_choice given_charset() {
+        if (!options_.charset.empty()) {
+            charset_choice c{detail::canonical_charset(options_.charset), charset_origin::option};
+            if (c.charset.empty())  // (quoted as messages quote values: a NUL as \x00)
+                throw std::invalid_argument("unknown charset '" + detail::one_line(options_.charset, 100) + "'");
+            return c;
+        }
+        if (bom_ && bom_->charset != "UTF-8") {
+            rep_.add(rule::byte_order_mark, rep_.at(0), std::string(bom_->charset) + " byte order mark",
+                     "the file is read as " + std::string(bom_->charset) + " (converted to UTF-8 as a whole)");
+            return {std::string(bom_->charset), charset_origin::bom};
+        }
+        return {};
+    }
+
+    // The bytes parsed as they are where the grammar can scan them, else converted first.
+    void parse_in(const std::string& cs) {
+        if (scannable(cs)) static_cast<parse_result&>(r_) = detail::parse_source(raw_, popts_);
+        else parse_converted(cs, unicode_why(cs));
     }
 
     // Converts the whole file to UTF-8 and parses that.
-    std::vector<invalid_sequence> conversion_errors;
-    auto parse_converted = [&](const std::string& cs, std::string_view why) {
-        decoded d = decode_to_utf8(bytes, cs, invalid_policy::keep);
-        conversion_errors = std::move(d.invalid);
-        auto src = std::make_shared<const detail::source>(std::move(d.utf8),
-                                                          std::make_shared<const offset_map>(std::move(d.map)));
-        rep.use_source(src);
-        rep.add(rule::converted_to_utf8, rep.at(0), "the file was converted from " + cs + " to UTF-8 as a whole before parsing",
-                std::string(why) + "; positions are still byte offsets in the file");
-        static_cast<parse_result&>(r) = detail::parse_source(src, popts);
-        r.source = std::move(src);
-        r.converted = true;
-    };
-    auto unicode_why = [](std::string_view cs) {
-        return is_utf(cs, "UTF-16") || is_utf(cs, "UTF-32") ? "its characters are 2 or 4 bytes"
-                                                               : "its multi-byte characters may contain the bytes of ']' and '\\'";
-    };
+    void parse_converted(const std::string& cs, std::string_view why) {
+        decoded d = decode_to_utf8(bytes_, cs, invalid_policy::keep);
+        conversion_errors_ = std::move(d.invalid);
+        auto src = std::make_shared<const detail::source>(std::move(d.utf8), std::make_shared<const offset_map>(std::move(d.map)));
+        rep_.use_source(src);
+        rep_.add(rule::converted_to_utf8, rep_.at(0), "the file was converted from " + cs + " to UTF-8 as a whole before parsing",
+                 std::string(why) + "; positions are still byte offsets in the file");
+        static_cast<parse_result&>(r_) = detail::parse_source(src, popts_);
+        r_.source = std::move(src);
+        r_.converted = true;
+    }
 
-    if (!chosen.charset.empty()) {
-        if (scannable(chosen.charset))
-            static_cast<parse_result&>(r) = detail::parse_source(raw, popts);
-        else
-            parse_converted(chosen.charset, unicode_why(chosen.charset));
-    } else {
-        // 3.-4. Parse the bytes as ASCII-compatible text; CA or a guess decides the rest.
-        static_cast<parse_result&>(r) = detail::parse_source(raw, popts);
+    // 3.-4. Parse the bytes as ASCII-compatible text; CA or a guess decides the rest.
+    void parse_then_choose() {
+        static_cast<parse_result&>(r_) = detail::parse_source(raw_, popts_);
         std::optional<property> ca;
-        if (!r.trees.empty()) ca = root_ca(r.trees[0].front());
-        if (bom) {  // UTF-8 (parse reported W001)
-            chosen = {"UTF-8", charset_origin::bom};
+        if (!r_.trees.empty()) ca = root_ca(r_.trees[0].front());
+        if (bom_) {  // UTF-8 (parse reported W001)
+            chosen_ = {"UTF-8", charset_origin::bom};
         } else if (ca) {
-            const std::string name = detail::first_tree_charset(rep, *ca);
-            first_ca_checked = true;
-            first_ca = name;
-            if (!name.empty()) chosen = {name, charset_origin::declared};
-            if (detail::legacy_charset(name) && !all_ascii(bytes) && is_valid_utf8(bytes))
-                detail::report_utf8_under_legacy_ca(rep, *ca, name);
+            const std::string name = detail::first_tree_charset(rep_, *ca);
+            first_ca_checked_ = true;
+            first_ca_ = name;
+            if (!name.empty()) chosen_ = {name, charset_origin::declared};
+            if (detail::legacy_charset(name) && !all_ascii(bytes_) && is_valid_utf8(bytes_))
+                detail::report_utf8_under_legacy_ca(rep_, *ca, name);
         }
-        if (chosen.charset.empty()) chosen = guess(rep, bytes, ca ? "the CA value cannot be used" : "no CA", r.trees.empty());
-        if (!scannable(chosen.charset) && chosen.charset != "US-ASCII") {
-            r = load_result{};
-            parse_converted(chosen.charset, unicode_why(chosen.charset));
+        if (chosen_.charset.empty()) chosen_ = guess(rep_, bytes_, ca ? "the CA value cannot be used" : "no CA", r_.trees.empty());
+        if (!scannable(chosen_.charset) && chosen_.charset != "US-ASCII") {
+            r_ = load_result{};
+            parse_converted(chosen_.charset, unicode_why(chosen_.charset));
         }
     }
-    r.charset = chosen.charset;
-    r.origin = chosen.origin;
-    r.file = raw;
 
     // Every tree's CA: spelling, and whether it can be honoured.
-    const auto trees = r.trees.trees();
-    for (std::size_t i = 0; i < trees.size(); ++i) {
-        const auto ca = root_ca(trees[i].front());
-        std::string name;
-        if (ca) name = i == 0 && first_ca_checked ? first_ca : detail::check_ca_spelling(rep, *ca);
-        r.tree_charsets.push_back(detail::tree_charset(rep, i, ca ? &*ca : nullptr, name, chosen, r.converted));
+    void read_tree_charsets() {
+        const auto trees = r_.trees.trees();
+        for (std::size_t i = 0; i < trees.size(); ++i) {
+            const auto ca = root_ca(trees[i].front());
+            std::string name;
+            if (ca) name = i == 0 && first_ca_checked_ ? first_ca_ : detail::check_ca_spelling(rep_, *ca);
+            r_.tree_charsets.push_back(detail::tree_charset(rep_, i, ca ? &*ca : nullptr, name, chosen_, r_.converted));
+        }
+        if (chosen_.origin == charset_origin::option && (trees.empty() || !root_ca(trees[0].front())))
+            rep_.add(rule::charset_option, rep_.at(0), "--charset " + chosen_.charset + " (the file has no CA)",
+                     "the text is read as " + chosen_.charset);
     }
-    if (chosen.origin == charset_origin::option && (trees.empty() || !root_ca(trees[0].front())))
-        rep.add(rule::charset_option, rep.at(0), "--charset " + chosen.charset + " (the file has no CA)", "the text is read as " + chosen.charset);
 
     // W005: every byte sequence that is not a character, in the charset its tree is read in.
-    if (r.converted) {
-        rep.invalid(conversion_errors, chosen.charset, bytes, 0);
-    } else {
+    void report_invalid_bytes() {
+        if (r_.converted) {
+            rep_.invalid(conversion_errors_, chosen_.charset, bytes_, 0);
+            return;
+        }
+        const auto trees = r_.trees.trees();
         // Tree i spans from its '(' to the next tree's (the first from the file's start).
         const std::size_t n = trees.empty() ? 1 : trees.size();
         for (std::size_t i = 0; i < n; ++i) {
             // (offsets of the '(' straight from the tree: positions would count lines)
             const std::size_t from = i == 0 ? 0 : detail::tree_access::rep(trees[i])->open;
-            const std::size_t to = i + 1 < trees.size() ? detail::tree_access::rep(trees[i + 1])->open : bytes.size();
-            const std::string& cs = i < r.tree_charsets.size() ? r.tree_charsets[i] : chosen.charset;
-            detail::report_invalid(rep, std::string_view(bytes).substr(from, to - from), from, cs);
+            const std::size_t to = i + 1 < trees.size() ? detail::tree_access::rep(trees[i + 1])->open : bytes_.size();
+            const std::string& cs = i < r_.tree_charsets.size() ? r_.tree_charsets[i] : chosen_.charset;
+            detail::report_invalid(rep_, bytes_.substr(from, to - from), from, cs);
         }
     }
 
-    rep.resolve();
-    r.diagnostics.insert(r.diagnostics.end(), rep.found.begin(), rep.found.end());
-    std::stable_sort(r.diagnostics.begin(), r.diagnostics.end(),
-                     [](const diagnostic& x, const diagnostic& y) { return x.where.byte < y.where.byte; });
-    return r;
-}
+    const load_options& options_;
+    const parse_options popts_;
+    std::shared_ptr<const detail::source> raw_;
+    std::string_view bytes_;
+    input_report rep_;
+    std::optional<bom_info> bom_;
+    load_result r_;
+    charset_choice chosen_;
+    std::string first_ca_;           // canonical name of the first tree's CA, once looked up
+    bool first_ca_checked_ = false;  // its spelling was reported already
+    std::vector<invalid_sequence> conversion_errors_;
+};
+
+}  // namespace
+
+load_result load(file_bytes file, const load_options& options) { return loader(std::move(file.bytes), options).run(); }
 
 load_result load_file(const std::filesystem::path& path, const load_options& options) {
-    return load(read_file(path), options);
+    return load(file_bytes(read_file(path)), options);
 }
 
 }  // namespace sgf

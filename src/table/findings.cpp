@@ -39,8 +39,7 @@ std::string one_line(std::string_view text, std::size_t max) {
     return out;
 }
 
-findings::findings(profile p, bool lenient) : prof_(p) {
-    static_assert(static_cast<std::size_t>(rule::alias_and_target) < rule_slots);
+findings::findings(profile p, bool lenient) {
     for (int ff = 1; ff <= 4; ++ff)
         for (const rule_row& r : all_rules()) {
             rule_level l = level_of(r.id, p, ff);

@@ -11,9 +11,11 @@
 //   - resolves line:column of every finding at the end, in one pass per source.
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <unordered_map>
 #include <vector>
 
@@ -131,9 +133,8 @@ private:
         std::uint64_t offset = 0;
         std::optional<position> at;   // its position, when resolve() gave it one
     };
-
-    static constexpr std::size_t rule_slots = 256;
-    profile prof_;
+    // one slot per value of the rule enum's underlying type, so a new rule needs no edit here
+    static constexpr std::size_t rule_slots = std::size_t{std::numeric_limits<std::underlying_type_t<rule>>::max()} + 1;
     std::uint64_t attempted_ = 0;
     std::array<std::array<rule_level, rule_slots>, 5> levels_{};  // [ff][rule]; ff 0 unused
     std::vector<diagnostic> out_;

@@ -1,6 +1,6 @@
 // The recovery rows (src/table/recoveries.hpp): what the parser says when it reads on
 // after the FF[4] grammar failed. Levels, codes and spec sentences are the rule rows'
-// (src/table/rules.cpp); these rows hold the words and an example each.
+// (include/sgf/detail/rules.def); these rows hold the words and an example each.
 #include "table/recoveries.hpp"
 
 #include <iterator>

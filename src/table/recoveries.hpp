@@ -4,7 +4,7 @@
 // with {1}, {2}: what the parser fills in) and an SGF text that triggers it. The parser
 // (src/parse/parse.cpp) names a row and gives the arguments; docs/diagnostics.md,
 // "Recoveries", lists every row (tests/recoveries_test.cpp checks both, and runs every
-// example). The rule rows (src/table/rules.cpp) say the level; these say the words.
+// example). The rule rows (include/sgf/detail/rules.def) say the level; these say the words.
 #include <cstdint>
 #include <initializer_list>
 #include <span>

@@ -153,7 +153,7 @@ constexpr long_name long_names[] = {
     {"bbrWyryrerwLerreoi", "WL", "ff4_changes.txt: Converting, example"},
     {"GaMe", "GM", "002_*: 'GaMe[1]goWriteVersion[1.4e]'"},
     {"goWriteVersion", "WV", "002_*: same example"},
-    // found in /work/shared/corpus (STATS.md: lowercase letters in identifiers)
+    // found in ../shared/corpus (STATS.md: lowercase letters in identifiers)
     {"CoPyright", "CP", "corpus: legacy/gnugo/*.sgf"},
     {"VieW", "VW", "corpus: legacy/gnugo/buzco1.sgf, juka1.sgf"},
     {"USer", "US", "corpus: legacy/gnugo/buzco1.sgf"},

@@ -40,7 +40,8 @@ public:
         }
         std::unique_ptr<std::vector<node>> foreign;
         std::uint32_t* const slots = nodes_.data() + f.nodes;
-        for (std::size_t i = 0; i < n; ++i) {
+        // Only game_tree_builder adds nodes of other sources; a parse walks no slot here.
+        for (std::size_t i = 0; i < n && !foreign_.empty(); ++i) {
             if (!(slots[i] & foreign_bit)) continue;
             if (!foreign) foreign = std::make_unique<std::vector<node>>();
             const std::uint32_t at = slots[i] & ~foreign_bit;

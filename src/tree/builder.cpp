@@ -46,11 +46,18 @@ game_tree_builder::game_tree_builder(game_tree_builder&&) noexcept = default;
 game_tree_builder& game_tree_builder::operator=(game_tree_builder&&) noexcept = default;
 game_tree_builder::~game_tree_builder() = default;
 
+// A moved-from builder has no impl: it starts a new one on first use.
+game_tree_builder::impl& game_tree_builder::state() {
+    if (!p_) p_ = std::make_unique<impl>();
+    return *p_;
+}
+
 game_tree_builder& game_tree_builder::add(const node& n) {
-    p_->before_node();
-    p_->events.push_back({impl::kind::foreign_node, static_cast<std::uint32_t>(p_->foreign.size())});
-    p_->foreign.push_back(n);
-    ++p_->frames.back().nodes;
+    impl& s = state();
+    s.before_node();
+    s.events.push_back({impl::kind::foreign_node, static_cast<std::uint32_t>(s.foreign.size())});
+    s.foreign.push_back(n);
+    ++s.frames.back().nodes;
     return *this;
 }
 
@@ -59,12 +66,13 @@ game_tree_builder& game_tree_builder::add(std::initializer_list<prop> props) {
         detail::check_ident(q.ident);
         if (q.texts.size() == 0) throw std::invalid_argument("a property needs at least one value");
     }
-    const std::uint32_t at = p_->start_text_node();
+    impl& s = state();
+    const std::uint32_t at = s.start_text_node();
     for (const prop& q : props) {
-        p_->text += q.ident;
-        for (const std::string_view t : q.texts) detail::append_text_value(p_->text, t);
+        s.text += q.ident;
+        for (const std::string_view t : q.texts) detail::append_text_value(s.text, t);
     }
-    p_->end_text_node(at);
+    s.end_text_node(at);
     return *this;
 }
 
@@ -73,44 +81,47 @@ game_tree_builder& game_tree_builder::add(const std::vector<std::pair<std::strin
         detail::check_ident(ident);
         if (texts.empty()) throw std::invalid_argument("a property needs at least one value");
     }
-    const std::uint32_t at = p_->start_text_node();
+    impl& s = state();
+    const std::uint32_t at = s.start_text_node();
     for (const auto& [ident, texts] : props) {
-        p_->text += ident;
-        for (const std::string& t : texts) detail::append_text_value(p_->text, t);
+        s.text += ident;
+        for (const std::string& t : texts) detail::append_text_value(s.text, t);
     }
-    p_->end_text_node(at);
+    s.end_text_node(at);
     return *this;
 }
 
 game_tree_builder& game_tree_builder::open() {
-    if (p_->frames.back().nodes == 0)
-        throw std::logic_error("game_tree_builder: a variation of a game tree without nodes");
-    ++p_->frames.back().children;
-    p_->frames.push_back({});
-    p_->events.push_back({impl::kind::open, 0});
+    impl& s = state();
+    if (s.frames.back().nodes == 0) throw std::logic_error("game_tree_builder: a variation of a game tree without nodes");
+    ++s.frames.back().children;
+    s.frames.push_back({});
+    s.events.push_back({impl::kind::open, 0});
     return *this;
 }
 
 game_tree_builder& game_tree_builder::close() {
-    if (p_->frames.size() == 1) throw std::logic_error("game_tree_builder: close() without an open variation");
-    if (p_->frames.back().nodes == 0) throw std::logic_error("game_tree_builder: a variation without nodes");
-    p_->frames.pop_back();
-    p_->events.push_back({impl::kind::close, 0});
+    impl& s = state();
+    if (s.frames.size() == 1) throw std::logic_error("game_tree_builder: close() without an open variation");
+    if (s.frames.back().nodes == 0) throw std::logic_error("game_tree_builder: a variation without nodes");
+    s.frames.pop_back();
+    s.events.push_back({impl::kind::close, 0});
     return *this;
 }
 
-std::size_t game_tree_builder::depth() const noexcept { return p_->frames.size() - 1; }
+std::size_t game_tree_builder::depth() const noexcept { return p_ ? p_->frames.size() - 1 : 0; }
 
 game_tree game_tree_builder::build() && {
-    while (p_->frames.size() > 1) close();
-    if (p_->frames.back().nodes == 0) throw std::logic_error("game_tree_builder: a game tree needs at least one node");
-    auto src = std::make_shared<const detail::source>(std::move(p_->text), true);
+    impl& s = state();
+    while (s.frames.size() > 1) close();
+    if (s.frames.back().nodes == 0) throw std::logic_error("game_tree_builder: a game tree needs at least one node");
+    auto src = std::make_shared<const detail::source>(std::move(s.text), true);
     detail::tree_assembler a(std::move(src));
-    for (const impl::event& e : p_->events) {
+    for (const impl::event& e : s.events) {
         switch (e.what) {
             case impl::kind::open: a.open(detail::no_offset); break;
             case impl::kind::text_node: a.add_node(e.at); break;
-            case impl::kind::foreign_node: a.add_foreign(std::move(p_->foreign[e.at])); break;
+            case impl::kind::foreign_node: a.add_foreign(std::move(s.foreign[e.at])); break;
             case impl::kind::close: a.close(); break;
         }
     }

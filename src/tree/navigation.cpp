@@ -1,12 +1,21 @@
 // Walking a game tree: cursor, preorder, main_line (tree.hpp). Explicit stacks: nothing
 // recurses on the input's nesting depth.
 #include <stdexcept>
+#include <utility>
 
 #include "tree/tree_rep.hpp"
 
 namespace sgf {
 
 using detail::tree_access;
+
+namespace {
+// What tree() of a walk on no tree (moved from, or done) refers to.
+const game_tree& null_tree() noexcept {
+    static const game_tree t;
+    return t;
+}
+}  // namespace
 
 // --- navigation -------------------------------------------------------------------------
 
@@ -15,14 +24,38 @@ cursor::cursor(game_tree root) {
     stack_.push_back(std::move(root));
 }
 
-node cursor::current() const { return stack_.back()[path_.index]; }
+cursor::cursor(cursor&& o) noexcept
+    : stack_(std::move(o.stack_)), path_(std::move(o.path_)), depth_(std::exchange(o.depth_, 0)) {
+    o.stack_.clear();
+    o.path_ = {};
+}
+
+cursor& cursor::operator=(cursor&& o) noexcept {
+    if (this != &o) {
+        stack_ = std::move(o.stack_);
+        path_ = std::move(o.path_);
+        depth_ = std::exchange(o.depth_, 0);
+        o.stack_.clear();
+        o.path_ = {};
+    }
+    return *this;
+}
+
+node cursor::current() const {
+    if (stack_.empty()) throw std::out_of_range("cursor on no game tree (moved from)");
+    return stack_.back()[path_.index];
+}
+
+const game_tree& cursor::tree() const& noexcept { return stack_.empty() ? null_tree() : stack_.back(); }
 
 std::size_t cursor::child_count() const noexcept {
+    if (stack_.empty()) return 0;
     const game_tree& t = stack_.back();
     return path_.index + 1 < t.size() ? 1 : t.variations().size();
 }
 
 bool cursor::to_child(std::size_t k) {
+    if (stack_.empty()) return false;
     const game_tree& t = stack_.back();
     if (path_.index + 1 < t.size()) {
         if (k != 0) return false;
@@ -57,6 +90,26 @@ preorder::preorder(const game_tree& root) {
         load();
     }
 }
+
+preorder::preorder(preorder&& o) noexcept
+    : stack_(std::move(o.stack_)), current_(std::move(o.current_)), number_(std::exchange(o.number_, 0)),
+      slot_(std::exchange(o.slot_, nullptr)), run_(std::exchange(o.run_, 0)) {
+    o.stack_.clear();
+}
+
+preorder& preorder::operator=(preorder&& o) noexcept {
+    if (this != &o) {
+        stack_ = std::move(o.stack_);
+        current_ = std::move(o.current_);
+        number_ = std::exchange(o.number_, 0);
+        slot_ = std::exchange(o.slot_, nullptr);
+        run_ = std::exchange(o.run_, 0);
+        o.stack_.clear();
+    }
+    return *this;
+}
+
+const game_tree& preorder::tree() const& noexcept { return stack_.empty() ? null_tree() : stack_.back().tree; }
 
 void preorder::load() {
     const frame& f = stack_.back();

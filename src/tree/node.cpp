@@ -9,14 +9,15 @@
 namespace sgf {
 
 namespace detail {
-namespace {
 
-std::shared_ptr<const source> empty_node_source() {
-    static const auto s = std::make_shared<const source>(std::string(";"), true);
-    return s;
+// Static storage that is never freed (a handle may be used until the process ends); the
+// shared_ptr owns nothing, so copying it touches no reference count.
+const std::shared_ptr<const source>& empty_source() noexcept {
+    static const auto* const handle =
+        new std::shared_ptr<const source>(std::shared_ptr<const source>(), new source(std::string(";"), true));
+    return *handle;
 }
 
-}  // namespace
 }  // namespace detail
 
 using detail::tree_access;
@@ -34,7 +35,33 @@ value property::operator[](std::size_t i) const {
     return *it;
 }
 
-std::size_t property_range::size() const {
+property_range::property_range(property_range&& o) noexcept
+    : data_(o.data_), end_(o.end_), src_(o.src_), offset_(o.offset_), keep_(std::move(o.keep_)) {
+    o.become_empty();
+}
+
+property_range& property_range::operator=(property_range&& o) noexcept {
+    if (this != &o) {
+        data_ = o.data_;
+        end_ = o.end_;
+        src_ = o.src_;
+        offset_ = o.offset_;
+        keep_ = std::move(o.keep_);
+        o.become_empty();
+    }
+    return *this;
+}
+
+void property_range::become_empty() noexcept {
+    const detail::source* e = detail::empty_source().get();
+    data_ = e->data();
+    end_ = e->data() + e->bytes.size();
+    src_ = e;
+    offset_ = 0;
+    keep_.reset();
+}
+
+std::size_t property_range::count() const {
     detail::node_reader r(data_, end_, offset_);
     detail::property_ref p;
     std::size_t n = 0;
@@ -43,8 +70,6 @@ std::size_t property_range::size() const {
 }
 
 // --- node -------------------------------------------------------------------------------
-
-node::node() : src_(detail::empty_node_source()), off_(0) {}
 
 position node::pos() const { return src_->position_of(off_); }
 

@@ -19,6 +19,13 @@ struct collection_rep {
     std::vector<game_tree> trees;
 };
 
+// As empty_source (node.cpp): never freed, owned by no reference count.
+const std::shared_ptr<const collection_rep>& empty_collection() noexcept {
+    static const auto* const handle = new std::shared_ptr<const collection_rep>(
+        std::shared_ptr<const collection_rep>(), new collection_rep);
+    return *handle;
+}
+
 tree_rep* make_tree_rep(std::shared_ptr<const source> src, std::uint32_t open, const std::uint32_t* slots,
                         std::uint32_t nodes, game_tree* children_begin, std::uint32_t children,
                         std::uint32_t node_capacity, std::uint32_t child_capacity) {
@@ -236,6 +243,8 @@ game_tree game_tree::with_node_appended(const node& n) const& {
     return t;
 }
 
+// The node edits in place need no copy of their argument: a node handle never lies in a
+// tree's storage (operator[], nodes() and the walks give copies), and a node holds no tree.
 game_tree game_tree::with_node_appended(const node& n) && {
     detail::tree_rep* t = unique_rep(*this);
     if (t == nullptr) return std::as_const(*this).with_node_appended(n);
@@ -260,13 +269,18 @@ game_tree game_tree::with_variation(const game_tree& v) const& {
 game_tree game_tree::with_variation(const game_tree& v) && {
     detail::check_tree(v);
     detail::tree_rep* t = unique_rep(*this);
-    if (t == nullptr) return std::as_const(*this).with_variation(v);
+    // v is this tree: in place, the tree would contain itself (tree.hpp); the copy holds
+    // the version before the edit.
+    if (t == nullptr || v.p_ == p_) return std::as_const(*this).with_variation(v);
+    // v may be one of this tree's variations (t.variations()[0]): take it before growing
+    // frees the storage it lies in.
+    game_tree added = v;
     if (t->child_count == t->child_capacity) {
         detail::tree_rep* g = detail::grown(*t, t->node_capacity, std::max<std::uint32_t>(4, t->child_capacity * 2));
         *this = tree_access::adopt(g);
         t = g;
     }
-    new (t->children() + t->child_count) game_tree(v);
+    new (t->children() + t->child_count) game_tree(std::move(added));
     ++t->child_count;
     return std::move(*this);
 }
@@ -283,8 +297,10 @@ game_tree game_tree::with_variation(std::size_t k, const game_tree& v) const& {
 game_tree game_tree::with_variation(std::size_t k, const game_tree& v) && {
     detail::check_tree(v);
     detail::tree_rep* t = unique_rep(*this);
-    if (t == nullptr) return std::as_const(*this).with_variation(k, v);
+    if (t == nullptr || v.p_ == p_) return std::as_const(*this).with_variation(k, v);  // as above
     if (k >= t->child_count) throw std::out_of_range("variation index");
+    // operator= takes its argument by value: v (maybe a part of the variation it replaces)
+    // is copied before that variation is released.
     t->children()[k] = v;
     return std::move(*this);
 }
@@ -350,15 +366,18 @@ bool operator==(const game_tree& a, const game_tree& b) {
 
 // --- collection -------------------------------------------------------------------------
 
-collection::collection() : p_(std::make_shared<const detail::collection_rep>()) {}
-
 collection::collection(std::vector<game_tree> trees) {
     for (const game_tree& t : trees) detail::check_tree(t);
     p_ = std::make_shared<const detail::collection_rep>(detail::collection_rep{std::move(trees)});
 }
 
 std::size_t collection::size() const noexcept { return p_->trees.size(); }
-std::span<const game_tree> collection::trees() const noexcept { return p_->trees; }
+std::span<const game_tree> collection::trees() const& noexcept { return p_->trees; }
+
+const game_tree& collection::operator[](std::size_t i) const& {
+    if (i >= p_->trees.size()) throw std::out_of_range("collection index");
+    return p_->trees[i];
+}
 
 collection collection::with_tree(std::size_t i, const game_tree& t) const& {
     auto ts = p_->trees;
@@ -376,7 +395,8 @@ collection collection::with_tree_appended(const game_tree& t) const& {
 collection collection::with_tree_appended(const game_tree& t) && {
     detail::check_tree(t);
     if (p_.use_count() != 1) return std::as_const(*this).with_tree_appended(t);
-    const_cast<detail::collection_rep&>(*p_).trees.push_back(t);
+    game_tree added = t;  // t may be one of the trees that push_back moves
+    const_cast<detail::collection_rep&>(*p_).trees.push_back(std::move(added));
     return std::move(*this);
 }
 

@@ -76,15 +76,13 @@ std::string unescape(std::string_view raw) { return decode(raw, mode::unescape);
 std::string decode_text(std::string_view raw) { return decode(raw, mode::text); }
 std::string decode_simple_text(std::string_view raw) { return decode(raw, mode::simple_text); }
 
+// Compose = ValueType ":" ValueType: the separator as the grammar's rule finds it.
 std::optional<std::pair<std::string_view, std::string_view>> split_compose(std::string_view raw) noexcept {
-    for (std::size_t i = 0; i < raw.size(); ++i) {
-        if (raw[i] == '\\') {
-            ++i;
-            continue;
-        }
-        if (raw[i] == ':') return std::pair{raw.substr(0, i), raw.substr(i + 1)};
-    }
-    return std::nullopt;
+    const char* const end = raw.data() + raw.size();
+    const char* const colon = grammar::find_unescaped_colon(raw.data(), end);
+    if (colon == end) return std::nullopt;
+    const auto i = static_cast<std::size_t>(colon - raw.data());
+    return std::pair{raw.substr(0, i), raw.substr(i + 1)};
 }
 
 std::string canonical_raw(std::string_view raw) {

@@ -4,7 +4,8 @@
 #include <string>
 
 #include "sgf/context.hpp"
-#include "sgf/value_types.hpp"
+#include "values/decode.hpp"
+#include "values/readers.hpp"
 
 namespace sgf {
 
@@ -66,7 +67,8 @@ tree_context context_of(const node& root, profile p) {
     if (c.sz_given) {
         // A bad SZ is reported by its value check; points are then not checked against it.
         const auto s = parse_size(*value[slot_sz]);
-        const rule bad = g ? check_size(*g, raw[slot_sz]).which : rule::none;
+        const decoded_value checked = g ? detail::decode_size(g, raw[slot_sz], "SZ") : decoded_value{};
+        const rule bad = checked.error ? checked.error->which : rule::none;
         c.size = s && bad != rule::value_syntax && bad != rule::size_range && bad != rule::size_limit ? *s : board_size{};
     }
     if (c.ca_given) c.ca = *value[slot_ca];

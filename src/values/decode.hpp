@@ -12,7 +12,7 @@
 #include <tao/pegtl.hpp>
 
 #include "sgf/typed_value.hpp"
-#include "sgf/value_types.hpp"
+#include "values/readers.hpp"
 #include "values/match.hpp"
 
 namespace sgf::detail {
@@ -185,6 +185,9 @@ decoded_value decode_date(std::string_view raw, std::string_view ident);
 decoded_value decode_result(std::string_view raw, std::string_view ident, value_format style);
 // RU of Go: one of the four rule sets with a mandatory name written otherwise (in `d`).
 void check_rule_set(decoded_value& d, std::string_view ident, std::string_view raw, const decode_options& o);
+// The mandatory name of the Go rule set `raw` names in another spelling ("japanese",
+// "New Zealand" -> "NZ"), or nullopt (a free name); sgfcheck fix writes it (fix/formats.cpp).
+[[nodiscard]] std::optional<std::string_view> mandatory_rule_set(std::string_view raw);
 decoded_value decode_time(std::string_view raw, std::string_view ident);
 decoded_value decode_size(const game_rule* g, std::string_view raw, std::string_view ident);
 // SZ's two sides (one number: a square), without limits; nullopt when it is no size.

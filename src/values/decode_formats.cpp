@@ -279,8 +279,7 @@ decoded_value decode_size(const game_rule* gr, std::string_view raw, std::string
 // ff4_properties.txt RU: "SGF requires mandatory names only for a small set of well known
 // rule sets ... Mandatory names for Go (GM[1])": any other name is free; one of these four
 // written otherwise ("japanese", "AGA rules", "New Zealand") is reported.
-void check_rule_set(decoded_value& d, std::string_view ident, std::string_view raw, const decode_options& o) {
-    if (o.game == nullptr || o.game->gm != 1) return;
+std::optional<std::string_view> mandatory_rule_set(std::string_view raw) {
     std::string key;  // letters only, lowercase, without a trailing "rules"
     for (const char ch : raw)
         if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z')) key += static_cast<char>(ch | 0x20);
@@ -290,11 +289,15 @@ void check_rule_set(decoded_value& d, std::string_view ident, std::string_view r
         {"japanese", "Japanese"}, {"japan", "Japanese"}, {"nihonkiin", "Japanese"},
         {"nz", "NZ"}, {"newzealand", "NZ"}};
     for (const auto& [k, name] : names)
-        if (key == k && raw != name) {
-            fail(d, rule::rule_set_name, 0, ident, raw,
-                 cat("the ", name, " rule set has the mandatory name ", name, " (ff4_properties.txt RU: 'Mandatory names for Go')"));
-            return;
-        }
+        if (key == k) return name;
+    return std::nullopt;
+}
+
+void check_rule_set(decoded_value& d, std::string_view ident, std::string_view raw, const decode_options& o) {
+    if (o.game == nullptr || o.game->gm != 1) return;
+    if (const auto name = mandatory_rule_set(raw); name && raw != *name)
+        fail(d, rule::rule_set_name, 0, ident, raw,
+             cat("the ", *name, " rule set has the mandatory name ", *name, " (ff4_properties.txt RU: 'Mandatory names for Go')"));
 }
 
 }  // namespace sgf::detail

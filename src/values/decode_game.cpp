@@ -5,8 +5,8 @@
 #include "grammar/game_values.hpp"
 #include "sgf/value.hpp"
 #include "values/decode.hpp"
-#include "sgf/value_types.hpp"
 #include "values/match.hpp"
+#include "values/readers.hpp"
 
 namespace sgf::detail {
 
@@ -19,13 +19,9 @@ constexpr std::uint32_t go_coordinate(char c) noexcept {
     return c >= 'a' && c <= 'z' ? static_cast<std::uint32_t>(c - 'a' + 1) : static_cast<std::uint32_t>(c - 'A' + 27);
 }
 
-bool on_the_board(board_point p, board_size s) noexcept {
-    return !s.known() || (p.column >= 1 && p.row >= 1 && p.column <= s.columns && p.row <= s.rows);
-}
-
 void add_point(decode_state& s, board_point p, const char* at, std::string_view what) {
     s.points.push_back(p);
-    if (!on_the_board(p, s.options->size))
+    if (!on_board(p, s.options->size))
         s.fail(rule::point_off_board, at, std::string(what) + " off the " + size_text(s.options->size) + " board");
 }
 
@@ -199,18 +195,22 @@ decoded_value unverified(const game_rule& gr, std::uint32_t at, std::string_view
     return d;
 }
 
-// Runs the point rule of the game's point syntax.
+// Runs Rule<P> for the game's point syntax P: the Point (g::point) or the Stone that is a
+// Point (stone_of_point).
+template <template <point_syntax> class Rule>
 bool run_point_rule(const game_rule& gr, const value_text& t, decode_state& s) {
     const std::string expected = "a point: " + std::string(point_format(gr));
     switch (gr.point) {
-        case point_syntax::letter_pair: return run_rule<g::letter_pair_point, game_action>(t, s, expected);
-        case point_syntax::letters_number: return run_rule<g::letters_number_point, game_action>(t, s, expected);
-        case point_syntax::single_letter: return run_rule<g::single_letter_point, game_action>(t, s, expected);
-        case point_syntax::digit_pair: return run_rule<g::digit_pair_point, game_action>(t, s, expected);
+        case point_syntax::letter_pair: return run_rule<Rule<point_syntax::letter_pair>, game_action>(t, s, expected);
+        case point_syntax::letters_number: return run_rule<Rule<point_syntax::letters_number>, game_action>(t, s, expected);
+        case point_syntax::single_letter: return run_rule<Rule<point_syntax::single_letter>, game_action>(t, s, expected);
+        case point_syntax::digit_pair: return run_rule<Rule<point_syntax::digit_pair>, game_action>(t, s, expected);
         case point_syntax::unknown: break;
     }
     return false;
 }
+template <point_syntax P>
+using stone_of_point = g::stone<stone_syntax::point, P>;
 
 decode_state state_for(const decode_options& o, std::string_view ident, std::string_view whole_raw) {
     decode_state s;
@@ -235,7 +235,7 @@ namespace {
                                               const decode_options& o, std::string_view ident, std::string_view whole_raw) {
     const value_text t(raw, base);
     decode_state s = state_for(o, ident, whole_raw);
-    if (run_point_rule(gr, t, s)) s.value = s.points.front();
+    if (run_point_rule<g::point>(gr, t, s)) s.value = s.points.front();
     return finish(s);
 }
 }  // namespace
@@ -254,10 +254,10 @@ decoded_value decode_stone(const game_rule& gr, std::string_view raw, std::uint3
     switch (gr.stone) {
         case stone_syntax::point:
             if (gr.point == point_syntax::unknown) break;
-            if (run_point_rule(gr, t, s)) s.value = stone{s.points.front(), {}};
+            if (run_point_rule<stone_of_point>(gr, t, s)) s.value = stone{s.points.front(), {}};
             return finish(s);
         case stone_syntax::octi:
-            if (run_rule<g::octi_stone, game_action>(
+            if (run_rule<g::stone<stone_syntax::octi>, game_action>(
                     t, s, "an Octi stone: point (two digits 1-9) then prongs A-H, e.g. 46CD"))
                 s.value = stone{s.points.front(), s.word};
             return finish(s);
@@ -283,7 +283,7 @@ namespace {
                 ok = true;
                 break;
             }
-            ok = run_rule<g::go_move_value, game_action>(t, s, expected);
+            ok = run_rule<g::move<move_syntax::go>, game_action>(t, s, expected);
             if (ok && s.kind == move_kind::pass && !gr.empty_move_is_pass) {
                 s.fail(rule::value_syntax, t.view().data(), expected);
                 ok = false;
@@ -291,25 +291,25 @@ namespace {
             break;
         case move_syntax::point:
         case move_syntax::point_partial:
-            ok = run_rule<g::cell_move, game_action>(t, s, expected);
+            ok = run_rule<g::move<move_syntax::point>, game_action>(t, s, expected);
             // Twixt: other move forms exist (long moves) but are not specified here
             if (!ok && gr.move == move_syntax::point_partial && s.error && s.error->which == rule::value_syntax)
                 return unverified(gr, base, ident, whole_raw, "this move");
             break;
         case move_syntax::loa:
-            ok = run_rule<g::loa_move, game_action>(t, s, expected);
+            ok = run_rule<g::move<move_syntax::loa>, game_action>(t, s, expected);
             if (ok && s.kind == move_kind::point) s.kind = move_kind::compound;
             break;
         case move_syntax::backgammon:
-            ok = run_rule<g::backgammon_move, game_action>(t, s, expected);
+            ok = run_rule<g::move<move_syntax::backgammon>, game_action>(t, s, expected);
             if (ok && s.kind == move_kind::point) s.kind = move_kind::compound;
             break;
         case move_syntax::amazons:
-            ok = run_rule<g::amazons_move, game_action>(t, s, expected);
+            ok = run_rule<g::move<move_syntax::amazons>, game_action>(t, s, expected);
             s.kind = move_kind::compound;
             break;
         case move_syntax::gess:
-            ok = run_rule<g::gess_move, game_action>(t, s, expected);
+            ok = run_rule<g::move<move_syntax::gess>, game_action>(t, s, expected);
             s.kind = move_kind::compound;
             if (ok && o.size.known())
                 for (const board_point p : s.points)
@@ -321,7 +321,7 @@ namespace {
                     }
             break;
         case move_syntax::octi:
-            ok = run_rule<g::octi_move, game_action>(t, s, expected);
+            ok = run_rule<g::move<move_syntax::octi>, game_action>(t, s, expected);
             s.kind = s.points.size() == 1 && t.view().size() == 2 ? move_kind::point : move_kind::compound;
             break;
         case move_syntax::unknown: break;

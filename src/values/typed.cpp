@@ -17,14 +17,6 @@ std::string_view canonical_charset(std::string_view ca);
 
 namespace {
 
-tree_context ff4_go() {
-    tree_context c;
-    c.ff = 4;
-    c.gm = 1;
-    c.size = {19, 19};
-    return c;
-}
-
 // The charset the texts of a source are read in: a source converted as a whole is UTF-8
 // already; else CA's charset, else UTF-8 when the values are valid UTF-8, else ISO-8859-1.
 std::string_view charset_of(const detail::source* src, const tree_context& ctx, std::span<const std::string_view> raws) {
@@ -120,8 +112,6 @@ decode_options options_for(const tree_context& ctx) {
     o.charset = canonical_charset(ctx.ca);
     return o;
 }
-
-decoded_value property::typed() const { return typed(ff4_go()); }
 
 decoded_value property::typed(const tree_context& ctx) const {
     const row_info row = row_of(ident(), ctx.ff, ctx.gm);

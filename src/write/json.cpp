@@ -9,7 +9,6 @@
 #include "sgf/input.hpp"
 #include "sgf/properties.hpp"
 #include "sgf/value.hpp"
-#include "sgf/value_types.hpp"
 #include "write/json_escape.hpp"
 #include "write/json_tree.hpp"
 

@@ -4,8 +4,9 @@ execute_process(COMMAND "${CMAKE_COMMAND}" --install "${BUILD_DIR}" --prefix "${
 if(rc)
   message(FATAL_ERROR "install failed: ${rc}")
 endif()
-# The installed package needs Boost (the public typed_value.hpp) but not PEGTL, and no
-# installed text file names the machine it was built on.
+# The installed package needs Boost (the public typed_value.hpp) but not PEGTL nor toml++
+# (the application layer's, compiled in), and no installed text file names the machine it
+# was built on.
 file(GLOB_RECURSE installed "${WORK_DIR}/prefix/*")
 get_filename_component(source_root "${SOURCE_DIR}/../.." ABSOLUTE)
 # The folder that holds the checkout (and ../shared, the spec and corpus): no installed file
@@ -31,6 +32,10 @@ foreach(f IN LISTS installed)
       if(NOT at_target EQUAL -1 OR NOT at_dependency EQUAL -1)
         message(FATAL_ERROR "${f} asks consumers for PEGTL, which only builds sgf")
       endif()
+      string(FIND "${text}" "tomlplusplus" at_toml)
+      if(NOT at_toml EQUAL -1)
+        message(FATAL_ERROR "${f} asks consumers for toml++, which only builds sgf::app")
+      endif()
     endif()
   endif()
 endforeach()
@@ -42,7 +47,9 @@ execute_process(COMMAND "${CMAKE_COMMAND}" --build "${WORK_DIR}/build" RESULT_VA
 if(rc)
   message(FATAL_ERROR "consumer build failed: ${rc}")
 endif()
-execute_process(COMMAND "${WORK_DIR}/build/consumer" RESULT_VARIABLE rc)
-if(rc)
-  message(FATAL_ERROR "consumer run failed: ${rc}")
-endif()
+foreach(program consumer consumer_app)
+  execute_process(COMMAND "${WORK_DIR}/build/${program}" RESULT_VARIABLE rc)
+  if(rc)
+    message(FATAL_ERROR "${program} run failed: ${rc}")
+  endif()
+endforeach()

@@ -2,7 +2,9 @@
 // The conformance corpus (conformance/README.md): case files, their expectations, generated
 // cases, the JSON tree normal form, and our own verdict. Header-only and inline because two
 // programs share it: `sgfcheck conformance` (src/cli/conformance*.cpp) and the doctest suite
-// (tests/conformance_test.cpp), which links only the library.
+// (tests/conformance_test.cpp), which links only the library. Over 500 lines on purpose: the
+// one reader of the corpus format (cases, expectations with their fix lines, recipes, the
+// tree normal form) for both programs; split, the pieces would only be included together.
 //
 //   cases/<y|n|i>_<area>_<what>.sgf    a case (committed, < 64 KB)
 //   cases/<y|n|i>_<area>_<what>.gen    a generated case: a recipe for its bytes
@@ -49,7 +51,7 @@ std::string normalize_json(std::string_view json);
 inline our_result run_ours(std::string bytes, profile prof = profile::ff4) {
     check_options opts;
     opts.prof = prof;
-    file_check fc = check_file(std::move(bytes), {}, opts);
+    file_check fc = check_file(file_bytes(std::move(bytes)), {}, opts);
     our_result out;
     out.accepted = fc.ok();
     const load_result& l = fc.loaded;
@@ -257,6 +259,11 @@ struct recipe {
 //                       name's verdict is used (runner); the suite skips and lists it
 //   known-bug TEXT      sgfcheck disagrees with this expectation (reported, not fixed yet):
 //                       the suite checks that it still disagrees, so a fix forces removing it
+//   fix I301 1:3        a change sgfcheck fix reports (its own findings, at input positions)
+//   fixed 'TEXT' ...    what sgfcheck fix writes (recipe quoting: '\n', '\xHH'; pieces joined)
+//                       Either line makes the suite run fix on the case: its findings must be
+//                       exactly the fix lines, its output the fixed text, and a second fix
+//                       must change and say nothing. Other implementations ignore them.
 // The diagnostics are compared as a set with multiplicity (order-independent); nothing
 // else may be reported. <name>.json, when present, holds the tree instead of a tree line.
 
@@ -270,6 +277,9 @@ struct expected_diagnostic {
 
 struct expectation {
     std::vector<expected_diagnostic> diagnostics;  // sorted
+    std::vector<expected_diagnostic> fix;          // sorted: what sgfcheck fix reports
+    std::optional<std::string> fixed;              // what sgfcheck fix writes
+    bool fix_given = false;                        // a fix or fixed line
     std::optional<std::string> tree;               // normal form
     std::optional<std::string> pending;
     std::optional<std::string> known_bug;
@@ -313,6 +323,20 @@ struct expectation {
         auto fail = [&](const std::string& what) {
             throw std::runtime_error(p.filename().string() + ":" + std::to_string(line_no) + ": " + what);
         };
+        // A finding's CODE and LINE:COLUMN (the expected lines and the fix lines alike).
+        auto finding_at = [&](std::string_view code, std::string_view where, const std::string& what) {
+            expected_diagnostic d;
+            d.code = std::string(code);
+            const std::size_t colon = where.find(':');
+            if (colon == std::string_view::npos) fail(what);
+            try {
+                d.line = static_cast<std::uint32_t>(std::stoul(std::string(where.substr(0, colon))));
+                d.column = static_cast<std::uint32_t>(std::stoul(std::string(where.substr(colon + 1))));
+            } catch (const std::exception&) {
+                fail(what);
+            }
+            return d;
+        };
         const std::size_t sp = line.find(' ');
         const std::string_view word = line.substr(0, sp);
         const std::string_view rest = sp == std::string_view::npos ? std::string_view() : line.substr(sp + 1);
@@ -323,6 +347,20 @@ struct expectation {
             } catch (const std::exception& x) {
                 fail(x.what());
             }
+        } else if (word == "fixed") {
+            if (e.fixed) fail("a second fixed line");
+            try {
+                e.fixed = parse_recipe(rest).expand();
+            } catch (const std::exception& x) {
+                fail(x.what());
+            }
+            e.fix_given = true;
+        } else if (word == "fix") {
+            const std::size_t sp2 = rest.find(' ');
+            if (sp2 == std::string_view::npos) fail("expected fix CODE LINE:COLUMN");
+            expected_diagnostic d = finding_at(rest.substr(0, sp2), rest.substr(sp2 + 1), "expected fix CODE LINE:COLUMN");
+            e.fix.push_back(std::move(d));
+            e.fix_given = true;
         } else if (word == "pending") {
             e.pending = std::string(rest);
         } else if (word == "known-bug") {
@@ -332,16 +370,7 @@ struct expectation {
             if (!named) fail("unknown profile '" + std::string(rest) + "'");
             e.prof = *named;
         } else if (word.size() == 4 && (word[0] == 'E' || word[0] == 'W' || word[0] == 'I')) {
-            expected_diagnostic d;
-            d.code = std::string(word);
-            const std::size_t colon = rest.find(':');
-            if (colon == std::string_view::npos) fail("expected CODE LINE:COLUMN");
-            try {
-                d.line = static_cast<std::uint32_t>(std::stoul(std::string(rest.substr(0, colon))));
-                d.column = static_cast<std::uint32_t>(std::stoul(std::string(rest.substr(colon + 1))));
-            } catch (const std::exception&) {
-                fail("expected CODE LINE:COLUMN");
-            }
+            expected_diagnostic d = finding_at(word, rest, "expected CODE LINE:COLUMN");
             e.diagnostics.push_back(std::move(d));
         } else {
             fail("unknown line '" + std::string(line) + "'");
@@ -354,6 +383,7 @@ struct expectation {
         e.tree = normalize_json(read_all(j));
     }
     std::sort(e.diagnostics.begin(), e.diagnostics.end());
+    std::sort(e.fix.begin(), e.fix.end());
     return e;
 }
 
@@ -477,8 +507,10 @@ inline std::string normalize_json(std::string_view s) {
         out += ",\"codes\":[";
         for (std::size_t i = 0; i < e.diagnostics.size(); ++i) {
             const auto& d = e.diagnostics[i];
-            out += (i ? "," : "") + std::string("{\"code\":\"") + d.code + "\",\"line\":" + std::to_string(d.line) +
-                   ",\"column\":" + std::to_string(d.column) + "}";
+            if (i) out += ',';  // piece by piece: GCC 12's -Wrestrict (bug 105329) on "x" + std::string
+            out += "{\"code\":\"";
+            out += d.code;
+            out += "\",\"line\":" + std::to_string(d.line) + ",\"column\":" + std::to_string(d.column) + "}";
         }
         out += "],\"tree\":";
         out += e.tree && !c.generated ? *e.tree : std::string("null");

@@ -176,7 +176,11 @@ std::string markdown(const matrix& all) {
     const matrix m = available_only(all);
     std::string out = "# SGF conformance matrix\n\nWritten by `sgfcheck conformance` (conformance/README.md).\n\n## Summary\n\n";
     out += summary_markdown(m);
-    if (const std::string u = unavailable_note(m); !u.empty()) out += "\n" + md_cell(u) + "\n";
+    if (const std::string u = unavailable_note(m); !u.empty()) {  // piece by piece: GCC 12 -Wrestrict (bug 105329)
+        out += '\n';
+        out += md_cell(u);
+        out += '\n';
+    }
     out += "\nagree: y_ accepted or n_ rejected. disagree = lax accept + strict reject. i_ cases count in neither. "
            "Trees are compared with ours (normal form) when both accepted and the implementation printed one; "
            "for ours, with the case's expected tree.\n";

@@ -95,7 +95,7 @@ std::string reader_section(const matrix& m, std::size_t k, const reader_diff* d,
     for (const auto c : lax) {
         const case_row& r = m.cases[c];
         std::string codes;
-        for (const auto& d : r.expected_diagnostics) codes += (codes.empty() ? "" : ", ") + d;
+        for (const auto& e : r.expected_diagnostics) codes += (codes.empty() ? "" : ", ") + e;
         out += "| " + case_link(r) + " | " + shown(r) + " | " + codes + " | " + sentence(r) + " |\n";
     }
     section(out, "Accepts what the spec rejects: checker-level", lax_checker.size(),
@@ -104,7 +104,7 @@ std::string reader_section(const matrix& m, std::size_t k, const reader_diff* d,
     for (const auto c : lax_checker) {
         const case_row& r = m.cases[c];
         std::string codes;
-        for (const auto& d : r.expected_diagnostics) codes += (codes.empty() ? "" : ", ") + d;
+        for (const auto& e : r.expected_diagnostics) codes += (codes.empty() ? "" : ", ") + e;
         out += "| " + case_link(r) + " | " + shown(r) + " | " + codes + " |\n";
     }
     section(out, "Rejects what the spec allows", strict.size(), strict.empty() ? "" : "| case | the file | its message | the spec |\n|---|---|---|---|");
@@ -134,7 +134,7 @@ std::string reader_section(const matrix& m, std::size_t k, const reader_diff* d,
         out += "| " + kd.what + (kd.checker_level ? " (checker-level)" : "") + ": " + cell_text(clip(kd.signature, 100)) + " | " +
                std::to_string(kd.cases) + " | " + code(kd.minimal, 120) + " | " + cell_text(clip(kd.ours + " / " + kd.theirs, 160)) +
                " | " + cell_text(clip(kd.spec, 200)) + " |\n";
-        return out;
+    return out;
 }
 
 }  // namespace

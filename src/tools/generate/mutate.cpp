@@ -7,7 +7,7 @@
 #include <type_traits>
 
 #include "tools/generate/model.hpp"
-#include "sgf/value_types.hpp"
+#include "values/readers.hpp"
 
 namespace sgf::detail::gen {
 

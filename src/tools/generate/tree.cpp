@@ -16,7 +16,7 @@
 
 #include "tools/generate/model.hpp"
 #include "sgf/value.hpp"
-#include "sgf/value_types.hpp"
+#include "values/readers.hpp"
 
 namespace sgf::detail::gen {
 

@@ -1,11 +1,12 @@
 #pragma once
-// The inputs of a command: FILE...|-|DIR expanded to the files to read, in a stable order.
-// One helper for every command that takes many files and directories (check, stats, fix,
-// fmt, dump), so they agree on what a directory means.
+// The inputs of a run: FILE...|-|DIR expanded to the files to read, in a stable order. One
+// walk for every front end that takes many files and directories (sgfcheck check, stats,
+// fix, fmt, dump; Python's check_files and the Dask runner), so they agree on what a
+// directory means.
 #include <string>
 #include <vector>
 
-namespace sgf::cli {
+namespace sgf::app {
 
 struct input_filters {
     // Globs (fnmatch, '*' also crosses '/', letters in any case as in the default *.sgf)
@@ -21,6 +22,11 @@ struct input_filters {
 struct input_list {
     std::vector<std::string> files;  // in order: arguments as given, each directory sorted
     bool any_directory = false;      // a directory was given (progress, default -j)
+    // What the walk left out and why, in order, for the front end to say (the command line
+    // prints each as "sgfcheck: NOTE" on stderr): "PATH: a FIFO, not a regular file:
+    // skipped", a folder it could not read, "DIR: no .sgf file in this directory or below".
+    // Paths in them are printable().
+    std::vector<std::string> notes;
 };
 
 // Expands the arguments: "-" is stdin, a directory is walked recursively (symlinked
@@ -28,9 +34,8 @@ struct input_list {
 // is listed, so that reading it reports it), anything else is a file (a missing one is
 // reported by whoever reads it). Each file is listed once, where it first comes, by its
 // normalised path (sgfcheck inc inc/a; ./x.sgf and x.sgf; links are not resolved). A
-// directory that yields no file says so on stderr ("DIR: no .sgf file").
-[[nodiscard]] input_list expand_inputs(const std::vector<std::string>& args, const input_filters& filters);
-[[nodiscard]] std::vector<std::string> expand_inputs(const std::vector<std::string>& args);
+// directory that yields no file says so in a note ("DIR: no .sgf file ...").
+[[nodiscard]] input_list expand_inputs(const std::vector<std::string>& args, const input_filters& filters = {});
 
 // --include GLOB / --exclude GLOB at args[i] (comma lists or repeated): adds to `filters`
 // and returns true.
@@ -40,4 +45,4 @@ bool filter_argument(const std::vector<std::string>& args, std::size_t& i, input
 // match in either case).
 [[nodiscard]] bool glob_match(const std::string& pattern, const std::string& text);
 
-}  // namespace sgf::cli
+}  // namespace sgf::app

@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "selection.hpp"
+#include "sgf/app/selection.hpp"
 #include "sgf/properties.hpp"
 
-namespace sgf::cli {
+namespace sgf::app {
 
 struct file_config {
     std::string path;  // the file it was read from; empty for "no config"
@@ -37,4 +37,4 @@ private:
     std::map<std::filesystem::path, std::shared_ptr<const file_config>> cache_;
 };
 
-}  // namespace sgf::cli
+}  // namespace sgf::app

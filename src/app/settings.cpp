@@ -1,66 +1,23 @@
-// Parsing the options of `sgfcheck check` (check_settings.hpp).
-#include "check_settings.hpp"
+// Parsing the options of `sgfcheck check`, the rules of each file, and checking one file
+// under them (sgf/app/settings.hpp).
+#include "sgf/app/settings.hpp"
 
-#include <iostream>
+#include <algorithm>
 
-namespace sgf::cli {
+#include "sgf/app/arguments.hpp"
 
-const char* const check_help = R"(Usage: sgfcheck check [options] FILE...|-|DIR...
-       sgfcheck [options] FILE...|-|DIR...
-Checks SGF files against the specification: every file named, every *.sgf file below
-each DIR (recursively, sorted), standard input for -. Findings print as
-FILE:LINE:COLUMN: level[CODE]: message, in file order whatever -j; then a summary.
+namespace sgf::app {
 
-Output:
-  --format=text|json|sarif  gcc-style text (default); JSON Lines (one object per
-                       finding, then {"statistics":[...]} with --statistics and a final
-                       {"summary":{...}}); SARIF 2.1.0 for code-scanning tools
-  --statistics         per code: count, files, level and meaning
-  -q, --quiet          findings only: no summary, no progress line
-  --color[=auto|always|never]
-                       colour the text output (auto: on a terminal, unless NO_COLOR;
-                       --color alone: always)
-  --no-progress        no progress line (it is only ever shown on a terminal, on stderr,
-                       for directory runs)
+namespace {
 
-Which findings:
-  --select LIST        report only these codes: comma-separated codes or prefixes of the
-                       printed code (E, W2, E111) or bare numbers (111: any level);
-                       repeated, the lists add up
-  --extend-select LIST add to the selection
-  --ignore LIST        do not report these (the most specific entry wins; on a tie, ignore)
-  --fail-on=error|warning|info
-                       exit 1 when a reported finding is at this level or worse
-                       (default error)
-  --baseline FILE      report only findings not in FILE, an earlier --format=json run
-                       (matched by file, code number and message, not by line)
-  --profile=ff4|current|hex
-                       ff4 (default): the English FF[4] text; current: the usage of 002_*;
-                       hex: the Hex conventions of 001_* (docs/diagnostics.md)
-  --config FILE        settings from FILE instead of the sgfcheck.toml found upward
-                       from each checked file; --no-config (or --isolated, as ruff
-                       spells it): no config file at all
+color_mode color_option(const std::string& v) {
+    if (v == "auto") return color_mode::auto_;
+    if (v == "always") return color_mode::always;
+    if (v == "never") return color_mode::never;
+    throw usage_error{"--color must be auto, always or never"};
+}
 
-Reading:
-  --lenient            report recoveries from malformed input as warnings, not errors
-  --charset NAME       read the text in charset NAME (when CA is missing or wrong)
-  --include GLOB, --exclude GLOB
-                       files of a DIR to take (default *.sgf) or to leave out, folders
-                       too (GLOB/ : folders only); comma lists or repeated; matched in
-                       any case against the path below DIR, the name, and the path with
-                       DIR. Files named on the command line are always checked; a file
-                       named or found twice is checked once.
-  -j N, --jobs N       check N files at a time (default: the cores when there is more
-                       than one file); the output is the same for every N
-  --show-inherited     also print, per node, the inherit properties (DD, PM, VW) in effect
-
-sgfcheck.toml (nearest one upward from each file; the command line takes precedence):
-  select = ["E", "W2"]     ignore = ["W205"]     extend-select = ["I1"]
-  profile = "current"
-
-Exit status: 0 nothing at or above --fail-on, 1 findings at or above it, 2 usage error or
-a file that could not be read.
-)";
+}  // namespace
 
 unsigned jobs_option(const std::string& v) {
     const std::uint64_t n = number_option("--jobs", v);
@@ -95,8 +52,8 @@ check_settings parse_check_settings(const std::vector<std::string>& args) {
         } else if (a == "--") {
             options_done = true;
         } else if (a == "--help" || a == "-h") {
-            std::cout << check_help;
-            std::exit(finish_stdout());  // a failed write of the help is exit 2 too
+            s.help = true;  // as the help is printed at once: nothing after it is read
+            return s;
         } else if (auto v = option_value(args, i, "--format")) {
             if (*v == "json") s.format = output_format::json;
             else if (*v == "text") s.format = output_format::text;
@@ -171,4 +128,20 @@ const file_rules& rules_finder::for_file(const std::string& file) {
     return *slot;
 }
 
-}  // namespace sgf::cli
+check_request request_for(const check_settings& s, const file_rules& rules) {
+    check_request r;
+    r.load.lenient = s.lenient;
+    r.load.charset = s.charset;
+    r.check.prof = rules.prof;
+    r.selection = rules.selection;
+    return r;
+}
+
+file_check check_selected(std::string bytes, const check_request& r) {
+    file_check fc = check_file(file_bytes(std::move(bytes)), r.load, r.check);
+    if (!r.selection.selects_everything())
+        std::erase_if(fc.diagnostics, [&](const diagnostic& d) { return !r.selection.enabled(d.code); });
+    return fc;
+}
+
+}  // namespace sgf::app

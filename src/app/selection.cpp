@@ -1,12 +1,12 @@
-// Which codes a run reports (selection.hpp).
-#include "selection.hpp"
+// Which codes a run reports (sgf/app/selection.hpp).
+#include "sgf/app/selection.hpp"
 
 #include <algorithm>
 
-#include "cli.hpp"
-#include "codes.hpp"
+#include "sgf/app/arguments.hpp"
+#include "sgf/app/codes.hpp"
 
-namespace sgf::cli {
+namespace sgf::app {
 
 namespace {
 
@@ -70,4 +70,4 @@ bool code_selection::enabled(std::string_view code) const noexcept {
     return best(ignore, code) < sel;
 }
 
-}  // namespace sgf::cli
+}  // namespace sgf::app

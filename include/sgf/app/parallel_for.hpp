@@ -1,6 +1,7 @@
 #pragma once
-// Running independent pieces of work on worker threads: parallel_for (conformance, diff)
-// and ordered_for (sgfcheck check and stats: results consumed in input order).
+// Running independent pieces of work on worker threads: parallel_for (Python's check_files,
+// sgfcheck conformance and diff) and ordered_for (sgfcheck check and stats: results
+// consumed in input order).
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
@@ -12,7 +13,7 @@
 #include <type_traits>
 #include <vector>
 
-namespace sgf::tools {
+namespace sgf::app {
 
 // Runs f(0..n-1) on `jobs` threads (the calling one included), each taking the next index.
 template <typename F>
@@ -32,6 +33,10 @@ void parallel_for(std::size_t n, unsigned jobs, F f) {
 // results are produced ahead of the consumer, so memory stays bounded however large n is.
 // With jobs <= 1 everything runs on the calling thread. An exception from produce or
 // consume stops the workers and is rethrown here.
+// Over 80 lines on purpose: one protocol between the workers and the consumer (the slots of
+// the window, who waits on which condition, batches published under one lock); its
+// invariants are read together, and pieces of it in separate functions would share all
+// of its state.
 template <typename Produce, typename Consume>
 void ordered_for(std::size_t n, unsigned jobs, std::size_t window, Produce produce, Consume consume) {
     using result = std::invoke_result_t<Produce&, std::size_t>;
@@ -131,4 +136,4 @@ void ordered_for(std::size_t n, unsigned jobs, std::size_t window, Produce produ
     finish();
 }
 
-}  // namespace sgf::tools
+}  // namespace sgf::app

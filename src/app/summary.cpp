@@ -1,16 +1,17 @@
-// The summary and --statistics of a check run (summary.hpp).
-#include "summary.hpp"
+// The summary and --statistics of a check run (sgf/app/summary.hpp).
+#include "sgf/app/summary.hpp"
 
 #include <algorithm>
 #include <iomanip>
 #include <ostream>
 #include <sstream>
 
-#include "codes.hpp"
+#include "sgf/app/arguments.hpp"
+#include "sgf/app/codes.hpp"
+#include "sgf/app/text.hpp"
 #include "sgf/json.hpp"
-#include "terminal.hpp"
 
-namespace sgf::cli {
+namespace sgf::app {
 
 namespace {
 
@@ -116,6 +117,13 @@ void run_summary::print_statistics_json(std::ostream& os) const {
     os << out << "],\"version\":" << json_diagnostic_version << "}\n";
 }
 
+int run_summary::exit_status(severity fail_on) const noexcept {
+    if (unreadable) return exit_usage;
+    for (std::size_t k = 0; k <= index(fail_on); ++k)
+        if (findings[k]) return exit_errors;
+    return exit_ok;
+}
+
 std::map<std::string, severity, std::less<>> run_summary::code_levels() const {
     std::map<std::string, severity, std::less<>> out;
     for (const auto& [code, s] : codes) {
@@ -127,4 +135,4 @@ std::map<std::string, severity, std::less<>> run_summary::code_levels() const {
     return out;
 }
 
-}  // namespace sgf::cli
+}  // namespace sgf::app

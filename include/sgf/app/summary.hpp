@@ -11,7 +11,7 @@
 
 #include "sgf/diagnostic.hpp"
 
-namespace sgf::cli {
+namespace sgf::app {
 
 // One file's share, made by the worker that checked it.
 struct file_tally {
@@ -39,6 +39,9 @@ struct run_summary {
     void print_statistics_json(std::ostream& os) const;  // {"statistics":[...]}
     // code -> the most serious level it was reported at (SARIF rules)
     [[nodiscard]] std::map<std::string, severity, std::less<>> code_levels() const;
+    // sgfcheck's exit status for this run: exit_usage when a file could not be read, else
+    // exit_errors when there are findings at `fail_on` or above, else exit_ok.
+    [[nodiscard]] int exit_status(severity fail_on) const noexcept;
 };
 
-}  // namespace sgf::cli
+}  // namespace sgf::app

@@ -1,17 +1,17 @@
-// Expanding FILE...|-|DIR into the files a command reads (inputs.hpp).
-#include "inputs.hpp"
+// Expanding FILE...|-|DIR into the files a run reads (sgf/app/inputs.hpp).
+#include "sgf/app/inputs.hpp"
 
 #include <fnmatch.h>
 
 #include <algorithm>
 #include <filesystem>
-#include <iostream>
 #include <set>
 #include <system_error>
 
-#include "cli.hpp"
+#include "sgf/app/arguments.hpp"
+#include "sgf/app/text.hpp"
 
-namespace sgf::cli {
+namespace sgf::app {
 
 namespace fs = std::filesystem;
 
@@ -57,7 +57,7 @@ std::string kind_of(const fs::directory_entry& e) {
 
 // The files under `dir` that the filters take, sorted. A symbolic link whose target cannot
 // be reached (dangling, a loop) is taken when its name is: reading it says why it fails.
-std::vector<std::string> walk(const std::string& dir, const input_filters& f) {
+std::vector<std::string> walk(const std::string& dir, const input_filters& f, std::vector<std::string>& notes) {
     std::vector<std::string> found;
     std::error_code ec;
     const fs::path root(dir);
@@ -81,12 +81,12 @@ std::vector<std::string> walk(const std::string& dir, const input_filters& f) {
         const bool taken = f.include.empty() ? is_sgf_name(p) : any_match(f.include, false, below, name, as_walked);
         if (!taken || any_match(f.exclude, false, below, name, as_walked)) continue;
         if (!regular && !unreachable_link) {  // a FIFO would block the run, a device never end: said, not read
-            std::cerr << "sgfcheck: " << printable(p.string()) << ": " << kind_of(*it) << ", not a regular file: skipped\n";
+            notes.push_back(printable(p.string()) + ": " + kind_of(*it) + ", not a regular file: skipped");
             continue;
         }
         found.push_back(p.string());  // a dangling link too: reading it says why it fails
     }
-    if (ec) std::cerr << "sgfcheck: " << printable(dir) << ": " << ec.message() << '\n';
+    if (ec) notes.push_back(printable(dir) + ": " + ec.message());
     std::sort(found.begin(), found.end());
     return found;
 }
@@ -147,11 +147,11 @@ input_list expand_inputs(const std::vector<std::string>& args, const input_filte
         std::error_code ec;
         if (a != "-" && fs::is_directory(a, ec)) {
             out.any_directory = true;
-            std::vector<std::string> found = walk(a, filters);
+            std::vector<std::string> found = walk(a, filters, out.notes);
             if (found.empty())
-                std::cerr << "sgfcheck: " << printable(a) << ": no "
-                          << (filters.include.empty() && filters.exclude.empty() ? ".sgf file" : "file matching --include/--exclude")
-                          << " in this directory or below\n";
+                out.notes.push_back(printable(a) + ": no " +
+                                    (filters.include.empty() && filters.exclude.empty() ? ".sgf file" : "file matching --include/--exclude") +
+                                    " in this directory or below");
             out.files.reserve(out.files.size() + found.size());
             for (std::string& f : found)
                 if (one || seen.first_time(f)) out.files.push_back(std::move(f));
@@ -162,6 +162,4 @@ input_list expand_inputs(const std::vector<std::string>& args, const input_filte
     return out;
 }
 
-std::vector<std::string> expand_inputs(const std::vector<std::string>& args) { return expand_inputs(args, {}).files; }
-
-}  // namespace sgf::cli
+}  // namespace sgf::app

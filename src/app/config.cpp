@@ -1,5 +1,5 @@
-// Reading sgfcheck.toml (config.hpp) with toml++.
-#include "config.hpp"
+// Reading sgfcheck.toml (sgf/app/config.hpp) with toml++.
+#include "sgf/app/config.hpp"
 
 #include <toml++/toml.h>
 
@@ -7,9 +7,9 @@
 #include <fstream>
 #include <system_error>
 
-#include "cli.hpp"
+#include "sgf/app/arguments.hpp"
 
-namespace sgf::cli {
+namespace sgf::app {
 
 namespace fs = std::filesystem;
 
@@ -96,4 +96,4 @@ std::shared_ptr<const file_config> config_finder::for_dir(const fs::path& dir) {
     return found;
 }
 
-}  // namespace sgf::cli
+}  // namespace sgf::app

@@ -1,9 +1,9 @@
-// The rule table as the CLI uses it (codes.hpp).
-#include "codes.hpp"
+// The rule table as the front ends use it (sgf/app/codes.hpp).
+#include "sgf/app/codes.hpp"
 
 #include "sgf/diagnostic.hpp"
 
-namespace sgf::cli {
+namespace sgf::app {
 
 namespace {
 
@@ -37,4 +37,4 @@ std::string current_spelling(std::string code) {
     return code;
 }
 
-}  // namespace sgf::cli
+}  // namespace sgf::app

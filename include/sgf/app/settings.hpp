@@ -1,20 +1,27 @@
 #pragma once
-// The options of `sgfcheck [check]` (check_settings.cpp parses them; check.cpp runs them).
+// How a check run is set up, for every front end that runs one: the options of `sgfcheck
+// [check]` (parsed from its arguments for the command line and for the Dask runner, which
+// passes them on as they are), the rules of each file (the options over the nearest
+// sgfcheck.toml), and how one file is checked under them.
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "cli.hpp"
-#include "config.hpp"
-#include "inputs.hpp"
-#include "selection.hpp"
-#include "terminal.hpp"
+#include "sgf/app/config.hpp"
+#include "sgf/app/inputs.hpp"
+#include "sgf/app/selection.hpp"
+#include "sgf/check.hpp"
+#include "sgf/check_file.hpp"
 #include "sgf/diagnostic.hpp"
+#include "sgf/input.hpp"
 #include "sgf/properties.hpp"
 
-namespace sgf::cli {
+namespace sgf::app {
+
+enum class output_format { text, json, sarif };
+enum class color_mode { auto_, always, never };
 
 struct check_settings {
     output_format format = output_format::text;
@@ -35,13 +42,11 @@ struct check_settings {
     input_filters filters;
     std::optional<std::string> baseline;
     std::vector<std::string> inputs;
+    bool help = false;  // --help or -h: the rest is not read (the front end shows the help)
 };
 
-// Parses the arguments after `check` (or of a bare `sgfcheck FILE...`); prints the help
-// and exits on --help; throws usage_error.
+// Parses the arguments after `check` (or of a bare `sgfcheck FILE...`); throws usage_error.
 [[nodiscard]] check_settings parse_check_settings(const std::vector<std::string>& args);
-
-extern const char* const check_help;
 
 // What one file is checked with: the command line over the nearest sgfcheck.toml (its
 // --select replaces the file's, --ignore and --extend-select add to it, --profile replaces).
@@ -65,7 +70,22 @@ private:
     std::vector<std::shared_ptr<const file_config>> keep_;  // configs stay alive for the run
 };
 
+// The value of --jobs (and -j): a number from 1 to 1024; throws usage_error otherwise.
+[[nodiscard]] unsigned jobs_option(const std::string& v);
 // -jN, -j N, --jobs N, --jobs=N (1-1024) at args[i]: sets `jobs` and returns true.
 bool jobs_argument(const std::vector<std::string>& args, std::size_t& i, unsigned& jobs);
 
-}  // namespace sgf::cli
+// How one file is checked: the input stage's options, the checker's, and which codes are
+// reported.
+struct check_request {
+    load_options load;
+    check_options check;
+    code_selection selection;
+};
+// The request of a file of a run: the settings' --lenient and --charset, the file's rules.
+[[nodiscard]] check_request request_for(const check_settings& s, const file_rules& rules);
+// check_file (sgf/check_file.hpp) keeping only the findings `r.selection` reports. Throws
+// std::invalid_argument for an unknown charset, as load does.
+[[nodiscard]] file_check check_selected(std::string bytes, const check_request& r);
+
+}  // namespace sgf::app

@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-namespace sgf::cli {
+namespace sgf::app {
 
 struct code_selector {
     char letter = 0;     // 'E', 'W', 'I'; 0 for a bare number
@@ -31,4 +31,4 @@ struct code_selection {
     [[nodiscard]] bool selects_everything() const noexcept { return select.empty() && ignore.empty(); }
 };
 
-}  // namespace sgf::cli
+}  // namespace sgf::app

@@ -1,12 +1,12 @@
 #pragma once
-// The CLI's view of the code table (sgf/diagnostic.hpp): everything check, --select,
+// The front ends' view of the code table (sgf/diagnostic.hpp): everything check, --select,
 // --statistics and SARIF need to know about a printed code goes through here, so that a
 // change of the table's interface touches one file.
 #include <optional>
 #include <string>
 #include <string_view>
 
-namespace sgf::cli {
+namespace sgf::app {
 
 struct code_meaning {
     std::string_view title;   // one line: what the finding means
@@ -21,4 +21,4 @@ struct code_meaning {
 // names the code it became); other text unchanged.
 [[nodiscard]] std::string current_spelling(std::string code);
 
-}  // namespace sgf::cli
+}  // namespace sgf::app

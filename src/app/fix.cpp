@@ -1,0 +1,35 @@
+// Fix and the guard that a clean file stays clean (sgf/app/fix.hpp).
+#include "sgf/app/fix.hpp"
+
+#include <string>
+
+#include "sgf/check.hpp"
+#include "sgf/check_file.hpp"
+
+namespace sgf::app {
+
+checked_fix judge_fix(const load_result& input, fix_result fixed, const load_options& options) {
+    checked_fix out;
+    out.said = fix_findings(input, fixed);
+    for (const diagnostic& d : fixed.diagnostics) out.errors += d.level == severity::error;
+    out.remains = remaining_findings(input, fixed);
+    for (const diagnostic& d : out.remains.left) {
+        if (d.level != severity::error) continue;  // warnings and infos: counted in fix's summary
+        diagnostic& l = out.left.emplace_back(d);
+        l.hint = (d.hint.empty() ? "" : d.hint + "; ") + "left as it is by fix";
+    }
+    for (const auto* part : {&out.remains.left, &out.remains.made})
+        for (const diagnostic& d : *part)
+            if (d.level == severity::error) out.remaining.push_back(d);
+    out.errors += out.remaining.size();
+    // The input as `sgfcheck FILE` checks it: strictly, in the charset it was loaded with.
+    if (out.errors > 0) out.breaks_clean_file = check_file(file_bytes(input.bytes()), {false, options.charset}).ok();
+    out.fixed = std::move(fixed);
+    return out;
+}
+
+checked_fix fix_checked(const load_result& input, const load_options& options) {
+    return judge_fix(input, fix(input), options);
+}
+
+}  // namespace sgf::app

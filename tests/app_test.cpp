@@ -1,0 +1,155 @@
+// The application layer (include/sgf/app/) as its front ends use it: the fix guard, the
+// selection of one file's findings, the settings' --help, the exit status of a run, and the
+// notes of the input walk. (The command line's behaviour over it is tested by running
+// sgfcheck: check_cli_test, fix_cli_test, check_inputs_test; the Python module's and the
+// WebAssembly build's by their suites.)
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include <sys/stat.h>
+
+#include "sgf/app/arguments.hpp"
+#include "sgf/app/fix.hpp"
+#include "sgf/app/inputs.hpp"
+#include "sgf/app/settings.hpp"
+#include "sgf/app/summary.hpp"
+#include "sgf/check_file.hpp"
+#include "sgf/parse.hpp"
+#include "sgf/write.hpp"
+#include "tests/program_util.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::string_view clean = "(;FF[4]CA[UTF-8]GM[1]SZ[19];B[pd];W[dp])";
+
+sgf::fix_result fix_result_of(std::string_view output, std::vector<sgf::diagnostic> said = {}) {
+    return {sgf::parse(output).trees, std::move(said)};
+}
+
+}  // namespace
+
+TEST_CASE("app: the fix guard keeps a clean file clean whoever finds the error in the output") {
+    const sgf::load_options lenient{true, ""};
+    const sgf::load_result input = sgf::load(sgf::file_bytes(clean), lenient);
+    REQUIRE(sgf::check_file(sgf::file_bytes(clean)).ok());
+
+    // what fix really does with it: nothing to say, nothing to refuse
+    const sgf::app::checked_fix real = sgf::app::fix_checked(input, lenient);
+    CHECK(real.errors == 0);
+    CHECK(real.remaining.empty());
+    CHECK_FALSE(real.breaks_clean_file);
+    CHECK(sgf::write(real.fixed.trees) == sgf::write(sgf::parse(clean).trees));  // unchanged
+
+    // an output the checker finds an error in (E201: C twice): refused
+    const auto by_checker = sgf::app::judge_fix(input, fix_result_of("(;FF[4]CA[UTF-8]C[a]C[b])"), lenient);
+    CHECK(by_checker.remaining.size() == 1);
+    CHECK(by_checker.errors == 1);
+    CHECK(by_checker.breaks_clean_file);
+
+    // an error fix reports itself (an identifier it keeps as written, E016) in a clean output:
+    // refused too. (The Python and WebAssembly copies of the guard did not count these.)
+    std::vector<sgf::diagnostic> own{sgf::make_diagnostic(sgf::rule::ident_without_upper, sgf::severity::error)};
+    const auto by_fix = sgf::app::judge_fix(input, fix_result_of(clean, own), lenient);
+    CHECK(by_fix.remaining.empty());
+    CHECK(by_fix.errors == 1);
+    CHECK(by_fix.breaks_clean_file);
+
+    // fix's findings at level info are no errors
+    std::vector<sgf::diagnostic> info{sgf::make_diagnostic(sgf::rule::ident_without_upper, sgf::severity::info)};
+    CHECK_FALSE(sgf::app::judge_fix(input, fix_result_of(clean, info), lenient).breaks_clean_file);
+}
+
+TEST_CASE("app: the fix guard lets errors through when the input had errors already") {
+    const std::string dirty = "(;FF[4]C[a]C[b])";  // E201 in the input
+    const sgf::load_options lenient{true, ""};
+    const sgf::load_result input = sgf::load(sgf::file_bytes(dirty), lenient);
+    REQUIRE_FALSE(sgf::check_file(sgf::file_bytes(dirty)).ok());
+    const auto g = sgf::app::judge_fix(input, fix_result_of("(;FF[4]CA[UTF-8]C[a]C[b])"), lenient);
+    CHECK(g.errors == 1);
+    CHECK_FALSE(g.breaks_clean_file);  // reported as errors fix cannot repair, not as a bug of fix
+    // what fix says about its input is fix_findings'
+    const sgf::fix_result f = sgf::fix(input);
+    CHECK(sgf::app::fix_checked(input, lenient).said.size() == sgf::fix_findings(input, f).size());
+}
+
+TEST_CASE("app: the guard checks the input in the charset it was loaded with") {
+    // Latin-1 bytes under --charset ISO-8859-1 are clean; the same bytes guessed would not be
+    const std::string latin1 = "(;FF[4]GM[1]C[caf\xE9])";
+    const sgf::load_options given{true, "ISO-8859-1"};
+    REQUIRE(sgf::check_file(sgf::file_bytes(latin1), {false, "ISO-8859-1"}).ok());
+    const auto g = sgf::app::judge_fix(sgf::load(sgf::file_bytes(latin1), given), fix_result_of("(;FF[4]C[a]C[b])"), given);
+    CHECK(g.breaks_clean_file);
+}
+
+TEST_CASE("app: check_selected keeps the findings the selection reports") {
+    const std::string text = "(;FF[4]GM[1]SZ[19]TM[5m]C[a]C[b]ZZ[x])";
+    sgf::app::check_request r;
+    const sgf::file_check all = sgf::app::check_selected(text, r);
+    const sgf::file_check direct = sgf::check_file(sgf::file_bytes(text));
+    REQUIRE(all.diagnostics.size() == direct.diagnostics.size());
+    REQUIRE(all.diagnostics.size() >= 3);
+    r.selection.select = sgf::app::parse_selectors("E", "test");
+    const sgf::file_check errors = sgf::app::check_selected(text, r);
+    CHECK_FALSE(errors.diagnostics.empty());
+    for (const auto& d : errors.diagnostics) CHECK(d.level == sgf::severity::error);
+    std::size_t direct_errors = 0;
+    for (const auto& d : direct.diagnostics) direct_errors += d.level == sgf::severity::error;
+    CHECK(errors.diagnostics.size() == direct_errors);
+    // request_for: the settings' --lenient and --charset, the file's rules
+    sgf::app::check_settings s;
+    s.lenient = true;
+    s.charset = "UTF-8";
+    sgf::app::file_rules rules;
+    rules.prof = sgf::profile::current;
+    const sgf::app::check_request q = sgf::app::request_for(s, rules);
+    CHECK(q.load.lenient);
+    CHECK(q.load.charset == "UTF-8");
+    CHECK(q.check.prof == sgf::profile::current);
+}
+
+TEST_CASE("app: --help stops reading the settings and the front end shows the help") {
+    const auto s = sgf::app::parse_check_settings({"--format=json", "--help", "--no-such-option"});
+    CHECK(s.help);
+    CHECK(s.format == sgf::app::output_format::json);
+    CHECK_THROWS_AS((void)sgf::app::parse_check_settings({"--no-such-option", "--help"}), sgf::app::usage_error);
+    CHECK_THROWS_AS((void)sgf::app::parse_check_settings({"-q"}), sgf::app::usage_error);  // no input files
+    CHECK_FALSE(sgf::app::parse_check_settings({"x.sgf"}).help);
+}
+
+TEST_CASE("app: a run's exit status") {
+    sgf::app::run_summary sum;
+    CHECK(sum.exit_status(sgf::severity::error) == sgf::app::exit_ok);
+    sgf::app::file_tally t;
+    t.add(sgf::make_diagnostic(sgf::rule::unknown_property, sgf::severity::warning));
+    sum.add(t);
+    CHECK(sum.exit_status(sgf::severity::error) == sgf::app::exit_ok);
+    CHECK(sum.exit_status(sgf::severity::warning) == sgf::app::exit_errors);
+    CHECK(sum.exit_status(sgf::severity::info) == sgf::app::exit_errors);
+    ++sum.unreadable;
+    CHECK(sum.exit_status(sgf::severity::info) == sgf::app::exit_usage);
+}
+
+TEST_CASE("app: the input walk says what it leaves out instead of printing it") {
+    sgf_test::temp_dir d;
+    fs::create_directories(d.path / "games" / "sub");
+    fs::create_directories(d.path / "empty");
+    std::ofstream(d.path / "games" / "sub" / "b.sgf") << "(;)";
+    std::ofstream(d.path / "games" / "a.SGF") << "(;)";
+    std::ofstream(d.path / "games" / "notes.txt") << "x";
+    REQUIRE(::mkfifo((d.path / "games" / "pipe.sgf").c_str(), 0600) == 0);
+    const std::string games = (d.path / "games").string(), empty = (d.path / "empty").string();
+    const sgf::app::input_list l = sgf::app::expand_inputs({games, empty, games + "/a.SGF"});
+    CHECK(l.any_directory);
+    REQUIRE(l.files.size() == 2);  // sorted, each once; the FIFO is not read
+    CHECK(l.files[0] == games + "/a.SGF");
+    CHECK(l.files[1] == games + "/sub/b.sgf");
+    REQUIRE(l.notes.size() == 2);
+    CHECK(l.notes[0] == games + "/pipe.sgf: a FIFO, not a regular file: skipped");
+    CHECK(l.notes[1] == empty + ": no .sgf file in this directory or below");
+}

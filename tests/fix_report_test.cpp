@@ -1,0 +1,335 @@
+// What sgfcheck fix says (src/fix/report.cpp, the notes of src/fix/): every change at its
+// place with its rule number (FF[4], CA[UTF-8], a tt pass, the layout: 301-304), what remains
+// in the output matched to the input (left, said, made), and a run's tally.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sgf/fix.hpp"
+#include "sgf/input.hpp"
+#include "sgf/value.hpp"
+#include "sgf/write.hpp"
+#include "tests/shared_dir.hpp"
+#include "tests/test_util.hpp"
+#include "tools/conformance/corpus.hpp"
+#include "tools/generate/generate.hpp"
+#include "tools/unified_diff.hpp"
+
+namespace {
+
+struct run {
+    sgf::load_result in;
+    sgf::fix_result out;
+    std::string text;
+};
+
+run fix_run(std::string bytes) {
+    run r{sgf::load(sgf::file_bytes(std::move(bytes)), {.lenient = true}), {}, {}};
+    r.out = sgf::fix(r.in);
+    r.text = sgf::write(r.out.trees);
+    return r;
+}
+
+// The fix notes of rule `id`, as "CODE@line:col message".
+std::string said(const run& r, sgf::rule id) {
+    std::string s;
+    for (const auto& d : r.out.diagnostics)
+        if (d.id == id)
+            s += (s.empty() ? "" : " | ") + std::string(d.code) + "@" + std::to_string(d.where.line) + ":" +
+                 std::to_string(d.where.column) + " " + d.message;
+    return s;
+}
+
+}  // namespace
+
+TEST_CASE("fix report: the FF[4] upgrade and CA[UTF-8] are said where they happen") {
+    const run ff3 = fix_run("(;FF[3]GM[1]CA[ISO-8859-1]PB[Hrab\xE1nek])\n");
+    CHECK(ff3.text == "(;FF[4]GM[1]CA[UTF-8]PB[Hrab\u00E1nek])\n");
+    CHECK(said(ff3, sgf::rule::ff4_written) == "I301@1:3 FF[3] written FF[4]");
+    CHECK(said(ff3, sgf::rule::utf8_written) == "I302@1:13 CA[ISO-8859-1] written CA[UTF-8]");
+    CHECK(ff3.out.diagnostics.size() == 2);  // canonical layout already: nothing else
+    // no FF, no CA: said at the root node
+    const run bare = fix_run("(;GM[1]\n;B[aa])\n");
+    CHECK(said(bare, sgf::rule::ff4_written) == "I301@1:2 no FF (FF[1] by default): written FF[4]");
+    CHECK(said(bare, sgf::rule::utf8_written) == "I302@1:2 no CA: written CA[UTF-8]");
+    for (const auto& d : bare.out.diagnostics)
+        if (d.id == sgf::rule::utf8_written) CHECK(d.hint.find("ASCII") != std::string::npos);
+    // already FF[4] and UTF-8, written canonically: nothing said, nothing changed
+    const run clean = fix_run("(;FF[4]CA[UTF-8]GM[1]\n;B[aa])\n");
+    CHECK(clean.out.diagnostics.empty());
+    CHECK(clean.text == "(;FF[4]CA[UTF-8]GM[1]\n;B[aa])\n");
+}
+
+TEST_CASE("fix report: bytes that are no character of the file's charset are kept and said") {
+    // issue 22: CA[Shift_JIS]C[a\x82] became CA[UTF-8]C[a\x82] with nothing said
+    const run sj = fix_run("(;FF[4]CA[Shift_JIS]C[a\x82])");
+    CHECK(sj.text == "(;FF[4]CA[UTF-8]C[a\x82])\n");  // kept verbatim, nothing lost
+    CHECK(said(sj, sgf::rule::invalid_bytes) == "W023@1:22 a value of C holds bytes that are no character in Shift_JIS");
+    // the same in a per-value charset; and a UTF-8 file keeps its label: nothing new to say
+    CHECK(said(fix_run("(;FF[4]CA[UTF-8]C[a\x82])"), sgf::rule::invalid_bytes).empty());
+    CHECK(said(fix_run("(;FF[4]CA[Big5]C[\xA4\xA4\x80])"), sgf::rule::invalid_bytes).rfind("W023@1:", 0) == 0);
+}
+
+TEST_CASE("fix report: a tt pass written [] is said per move") {
+    const run r = fix_run("(;FF[4]CA[UTF-8]GM[1]SZ[19]\n;B[tt]\n;W[aa]\n;W[tt])\n");
+    CHECK(r.text == "(;FF[4]CA[UTF-8]GM[1]SZ[19]\n;B[]\n;W[aa]\n;W[])\n");
+    CHECK(said(r, sgf::rule::pass_written) == "I303@2:3 B[tt] written B[] | I303@4:3 W[tt] written W[]");
+    // on a board over 19x19 tt is a point: nothing to say
+    CHECK(fix_run("(;FF[4]CA[UTF-8]GM[1]SZ[21]\n;B[tt])\n").out.diagnostics.empty());
+}
+
+TEST_CASE("fix report: the layout is said once where the text first differs from fmt's") {
+    const run spaced = fix_run("(;FF[4]CA[UTF-8]GM[1] ;B[aa])");
+    CHECK(said(spaced, sgf::rule::canonical_written).rfind("I304@1:22 ", 0) == 0);
+    // escapes that change no text are written canonically: said the same way
+    const run escaped = fix_run("(;FF[4]CA[UTF-8]GM[1]C[a\\b])\n");
+    CHECK(escaped.text == "(;FF[4]CA[UTF-8]GM[1]C[ab])\n");
+    CHECK(said(escaped, sgf::rule::canonical_written).rfind("I304@1:25 ", 0) == 0);
+    CHECK(escaped.out.diagnostics.size() == 1);
+}
+
+TEST_CASE("fix report: what remains is matched to the input") {
+    // an error fix cannot repair: left, at the input's position
+    const run r = fix_run("(;FF[4]CA[UTF-8]GM[1]SZ[9]RE[who knows]AB[zz])\n");
+    const sgf::fix_remains rem = sgf::remaining_findings(r.in, r.out);
+    CHECK(sgf_test::codes_of(rem.left, true) == "E113@1:29 E103@1:42");
+    CHECK(rem.said.empty());
+    CHECK(rem.made.empty());
+    // an FF[3] property FF[4] dropped is kept, and fix says so (check calls it obsolete in FF[4])
+    const run obsolete = fix_run("(;FF[3]GM[1]CH[1]\n;B[aa]CH[2])\n");
+    CHECK(obsolete.text == "(;FF[4]CA[UTF-8]GM[1]CH[1]\n;B[aa]CH[2])\n");
+    CHECK(said(obsolete, sgf::rule::obsolete_property).rfind("W211@1:13 CH (", 0) == 0);  // once, with its count
+    const sgf::fix_remains kept = sgf::remaining_findings(obsolete.in, obsolete.out);
+    CHECK(sgf_test::codes_of(kept.said) == "W211");
+    CHECK(kept.said[0].count == 2);
+    CHECK(kept.made.empty());
+    // a value FF[4] has no form for, kept in a private property fix made: said
+    const run apart = fix_run("(;FF[3]GM[1]DT[x])\n");
+    CHECK(apart.text == "(;FF[4]CA[UTF-8]GM[1]XDT[x])\n");
+    const sgf::fix_remains x = sgf::remaining_findings(apart.in, apart.out);
+    CHECK(x.left.empty());
+    CHECK(sgf_test::codes_of(x.said) == "I218 W210");
+    CHECK(x.made.empty());
+    // a clean file: nothing remains
+    const run clean = fix_run("(;FF[4]CA[UTF-8]GM[1])\n");
+    const sgf::fix_remains none = sgf::remaining_findings(clean.in, clean.out);
+    CHECK((none.left.empty() && none.said.empty() && none.made.empty()));
+}
+
+TEST_CASE("fix report: a run's tally counts changes and what remains per code") {
+    sgf::fix_tally t;
+    const run a = fix_run("(;FF[3]GM[1]SZ[19];B[tt])");
+    t.add(sgf::fix_findings(a.in, a.out), sgf::remaining_findings(a.in, a.out), true);
+    const run b = fix_run("(;FF[4]CA[UTF-8]GM[1]SZ[9]AB[zz])\n");
+    t.add(sgf::fix_findings(b.in, b.out), sgf::remaining_findings(b.in, b.out), false);
+    CHECK(t.files == 2);
+    CHECK(t.changed == 1);
+    CHECK(t.files_with_changes_said == 1);
+    CHECK(t.changes.at("I301 ff4_written") == 1);
+    CHECK(t.changes.at("I302 utf8_written") == 1);
+    CHECK(t.changes.at("I303 pass_written") == 1);
+    CHECK(t.changes.at("I304 canonical_written") == 1);
+    CHECK(t.changes.size() == 4);
+    CHECK(t.left.at("E103 point_off_board") == 1);
+    CHECK(t.files_with_left == 1);
+    CHECK(t.made.empty());
+    CHECK(sgf::fix_tally::changes_in(sgf::fix_findings(a.in, a.out)) == 4);
+}
+
+// ---------------------------------------------------------------------------------------
+// The property: every change fix makes to a file is said. The input's nodes and the
+// output's are lined up (one line per node, its identifiers and values, the input's values
+// read into UTF-8 as fix reads them; '(' and ')' for the game trees) and diffed; every input
+// node that the diff changes (or next to which it inserts) must hold a change fix said: one
+// of its own findings, or a recovery of the lenient read, between the node's start and the
+// next node's. File-wide: text converted to UTF-8 needs I302, and output laid out otherwise
+// than the input needs I304 (and I304 only then).
+
+namespace {
+
+namespace fs = std::filesystem;
+namespace conf = sgf::conformance;
+
+struct node_line {
+    std::string text;
+    std::uint64_t start = 0;  // of the input node (markers: of the node before)
+};
+
+// Nodes and game-tree markers in file order; `in`: decode values as fix reads them.
+std::vector<node_line> node_lines(const sgf::collection& c, const sgf::load_result* in) {
+    std::vector<node_line> out;
+    const auto trees = c.trees();
+    for (std::size_t t = 0; t < trees.size(); ++t) {
+        struct frame {
+            const sgf::game_tree* tree;
+            std::size_t next;
+        };
+        std::vector<frame> stack{{&trees[t], 0}};
+        std::uint64_t last = 0;
+        auto enter = [&](const sgf::game_tree& g) {
+            out.push_back({"(", last});
+            for (std::size_t i = 0; i < g.size(); ++i) {
+                const sgf::node n = g[i];
+                std::string s = ";";
+                for (const sgf::property& p : n.properties()) {
+                    s += p.ident();
+                    for (const sgf::value& v : p) {
+                        const std::string raw = in ? in->utf8(v.raw(), t) : std::string(v.raw());
+                        s += '[' + sgf::canonical_raw(raw) + ']';
+                    }
+                }
+                for (char& ch : s)
+                    if (ch == '\n') ch = '\x01';  // one line per node
+                last = n.offset();
+                out.push_back({s + '\n', last});
+            }
+        };
+        enter(trees[t]);
+        while (!stack.empty()) {
+            frame& f = stack.back();
+            const auto vs = f.tree->variations();
+            if (f.next < vs.size()) {
+                const sgf::game_tree& child = vs[f.next++];
+                enter(child);
+                stack.push_back({&child, 0});
+                continue;
+            }
+            out.push_back({")\n", last});
+            stack.pop_back();
+        }
+    }
+    for (auto& l : out)
+        if (l.text == "(") l.text = "(\n";
+    return out;
+}
+
+std::string joined(const std::vector<node_line>& ls) {
+    std::string s;
+    for (const auto& l : ls) s += l.text;
+    return s;
+}
+
+// The input lines a unified diff changes: removed lines, and the line before an insertion.
+std::vector<std::size_t> changed_lines(std::string_view diff) {
+    std::vector<std::size_t> out;
+    std::size_t old_line = 0;  // 0-based index of the next old line
+    for (const std::string_view l : sgf::tools::lines_of(diff)) {
+        if (l.starts_with("@@ -")) {
+            old_line = std::stoul(std::string(l.substr(4, l.find_first_of(", ", 4) - 4)));
+            old_line = old_line > 0 ? old_line - 1 : 0;
+            // "-0,0": an insertion before the first line
+        } else if (l.starts_with("---") || l.starts_with("+++")) {
+            continue;
+        } else if (l.starts_with("-")) {
+            out.push_back(old_line++);
+        } else if (l.starts_with("+")) {
+            out.push_back(old_line > 0 ? old_line - 1 : 0);
+        } else if (l.starts_with(" ")) {
+            ++old_line;
+        }
+    }
+    return out;
+}
+
+struct coverage_result {
+    std::size_t changed_nodes = 0;
+    std::vector<std::string> unsaid;  // "line:column node text" of each change not said
+};
+
+coverage_result check_said(const std::string& bytes) {
+    coverage_result res;
+    const sgf::load_result in = sgf::load(sgf::file_bytes(bytes), {.lenient = true});
+    const sgf::fix_result f = sgf::fix(in);
+    if (in.trees.empty()) return res;
+    std::vector<std::uint64_t> said;
+    bool utf8_said = false, layout_said = false;
+    for (const auto& d : f.diagnostics) {
+        said.push_back(d.where.byte);
+        if (d.related) said.push_back(d.related->byte);  // a change said at the place it came from
+        utf8_said |= d.id == sgf::rule::utf8_written;
+        layout_said |= d.id == sgf::rule::canonical_written;
+    }
+    for (const auto& d : in.diagnostics)
+        if (sgf::info(d.id).recovery) said.push_back(d.where.byte);
+    std::sort(said.begin(), said.end());
+
+    const std::vector<node_line> before = node_lines(in.trees, &in);
+    const std::vector<node_line> after = node_lines(f.trees, nullptr);
+    std::vector<std::uint64_t> starts;
+    for (const auto& l : before) starts.push_back(l.start);
+    std::sort(starts.begin(), starts.end());
+    starts.erase(std::unique(starts.begin(), starts.end()), starts.end());
+    const std::uint64_t end = (in.converted ? in.text() : in.bytes()).size();
+    std::set<std::size_t> done;
+    for (const std::size_t k : changed_lines(sgf::tools::unified_diff(joined(before), joined(after), "a", "b"))) {
+        if (k >= before.size()) continue;
+        const std::uint64_t from = before[k].start;
+        if (!done.insert(from).second) continue;
+        ++res.changed_nodes;
+        const auto next = std::upper_bound(starts.begin(), starts.end(), from);
+        const std::uint64_t to = next == starts.end() ? end : *next;
+        const auto hit = std::lower_bound(said.begin(), said.end(), from);
+        if (hit == said.end() || *hit >= std::max(to, from + 1))
+            res.unsaid.push_back("byte " + std::to_string(from) + ": " + before[k].text);
+    }
+    // file-wide changes
+    const bool decoded = in.converted || joined(node_lines(in.trees, nullptr)) != joined(before);
+    const std::string canonical_before = sgf::write(in.trees);
+    if (decoded && !utf8_said && canonical_before != sgf::write(f.trees)) res.unsaid.push_back("text converted to UTF-8: no I302");
+    const std::string_view text = in.converted ? in.text() : in.bytes();
+    if ((canonical_before != text) != layout_said) res.unsaid.push_back(layout_said ? "I304 said of a canonical layout" : "layout changed: no I304");
+    return res;
+}
+
+}  // namespace
+
+TEST_CASE("fix report: every node fix changes holds a change it said (conformance and generated files)") {
+    std::size_t files = 0, changed = 0;
+    std::vector<std::string> failures;
+    auto one = [&](const std::string& name, const std::string& bytes) {
+        const coverage_result r = check_said(bytes);
+        ++files;
+        changed += r.changed_nodes;
+        for (const auto& u : r.unsaid) failures.push_back(name + ": " + u);
+    };
+    for (const auto& c : conf::list_cases(fs::path(SGF_SOURCE_DIR) / "conformance" / "cases"))
+        if (!c.generated) one(c.name, conf::case_bytes(c));
+    // generated files: valid and invalid (one mutation each), a fixed window of seeds
+    for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+        sgf::generate_options o;
+        o.seed = seed;
+        o.max_bytes = 4096;
+        one("gen seed " + std::to_string(seed), sgf::generate(o).bytes);
+    }
+    MESSAGE(files << " files, " << changed << " changed nodes; " << failures.size() << " changes not said");
+    for (std::size_t i = 0; i < failures.size() && i < 20; ++i) CHECK_MESSAGE(false, failures[i]);
+    CHECK(failures.empty());
+}
+
+TEST_CASE("fix report: every node fix changes holds a change it said (corpus)") {
+    SGF_NEEDS_SHARED("corpus");
+    std::size_t files = 0, changed = 0;
+    std::vector<std::string> failures;
+    // legacy whole (the curator's case of issue 22), every 8th file of the rest
+    std::size_t k = 0;
+    for (const auto& p : sgf_test::files_under(sgf_test::shared_dir() / "corpus")) {
+        const bool legacy = p.string().find("/legacy/") != std::string::npos;
+        if (!legacy && k++ % 8 != 0) continue;
+        std::ifstream is(p, std::ios::binary);
+        const std::string bytes((std::istreambuf_iterator<char>(is)), std::istreambuf_iterator<char>());
+        const coverage_result r = check_said(bytes);
+        ++files;
+        changed += r.changed_nodes;
+        for (const auto& u : r.unsaid) failures.push_back(p.filename().string() + ": " + u);
+    }
+    MESSAGE(files << " corpus files, " << changed << " changed nodes; " << failures.size() << " changes not said");
+    for (std::size_t i = 0; i < failures.size() && i < 20; ++i) CHECK_MESSAGE(false, failures[i]);
+    CHECK(failures.empty());
+}
