@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The end-to-end target (README "Performance"): `sgfcheck FILE`, the whole process (read, parse,
+# The end-to-end target (docs/performance.md): `sgfcheck FILE`, the whole process (read, parse,
 # full check with the Go replay, output as text and as JSON), against the streaming
 # byte-classify loop over the same file (sgf_classify_bench --stream: the file read through
 # one reused 1 MiB buffer, one table lookup per byte), alternating ROUNDS times; with OLD (the
@@ -7,7 +7,7 @@
 # Prints CPU MB/s (user+sys) of each run, the medians, sgfcheck's share of the loop's speed,
 # and peak RSS over the file size.
 # Input: ../shared/corpus/games concatenated COPIES times (default 4: 46 MB, the size the
-# README's performance targets are measured on).
+# performance targets of docs/performance.md are measured on).
 # Usage: bench/end_to_end.sh [ROUNDS] [COPIES] [SGFCHECK] [CLASSIFY] [OLD_SGFCHECK]
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Issue 14's target: of the corpus files in legacy, encodings, broken, games and problems,
-# how many pass `sgfcheck` with no error after `sgfcheck fix` (the README has the numbers).
+# how many pass `sgfcheck` with no error after `sgfcheck fix` (docs/cli.md and the README have the numbers).
 #   bench/fix_pass_rate.sh [SGFCHECK [CORPUS]]     (defaults: build/sgfcheck, ../shared/corpus)
 # Prints per folder: files, fixed (fix wrote output), passing (no error after fix), and the
 # failing files with their first error; the last line is the total.
@@ -8,7 +8,8 @@ set -u
 bin=${1:-build/sgfcheck}
 corpus=${2:-../shared/corpus}
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT TERM  # (a trap that only cleaned up would let the loop go on)
 all=0; pass=0
 for folder in legacy encodings broken games problems; do
   n=0; ok=0

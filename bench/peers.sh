@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Other SGF readers on the same file as sgfcheck, in the same run (issue 23: a row per reader
-# the README's Performance table can show). Builds each reader of ../shared/peers (their
+# the Performance page's table (docs/performance.md) can show). Builds each reader of ../shared/peers (their
 # upstream sources, never copied into this repository) with a small driver into
 # build/peers/ (never into the source tree), then times, alternating ROUNDS times, the whole
 # process of: the streaming byte-classify loop, `sgfcheck FILE` (full check, JSON output),

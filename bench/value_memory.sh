@@ -1,6 +1,6 @@
 #!/bin/sh
 # Peak memory of fmt, dump and fix on a file holding one 200 MB value (the target of
-# README "Performance": at most 2.5x the input). Prints, per command, the peak RSS and its ratio to the file size.
+# docs/performance.md: at most 2.5x the input). Prints, per command, the peak RSS and its ratio to the file size.
 #   bench/value_memory.sh [SGFCHECK] [MB] [ascii|latin1|utf16]   (defaults: build/sgfcheck, 200, ascii)
 # latin1: the value is MB of 0xE9 (e-acute) in a CA[ISO-8859-1] file, twice as long in UTF-8.
 # utf16: MB of ASCII text in a UTF-16LE file with its byte order mark (converted to UTF-8 as a
@@ -10,7 +10,8 @@ bin=${1:-build/sgfcheck}
 mb=${2:-200}
 kind=${3:-ascii}
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT INT TERM
+trap 'rm -rf "$tmp"' EXIT
+trap 'exit 130' INT TERM  # (a trap that only cleaned up would let the script go on)
 f="$tmp/value.sgf"
 case $kind in
   ascii) { printf '(;FF[4]GM[1]C['; head -c $((mb * 1024 * 1024)) /dev/zero | tr '\0' 'x'; printf '])'; } > "$f" ;;

@@ -31,7 +31,8 @@ if [ "$target" = --build ]; then  # fuzz/run.sh --build JOBS: every target, noth
   for t in $(sed -n 's/^set(SGF_FUZZ_TARGETS \(.*\))$/\1/p' "$repo/fuzz/CMakeLists.txt"); do targets+=(--target "fuzz_$t"); done
   exec cmake --build "$build" -j"$seconds" "${targets[@]}" >/dev/null
 fi
-cmake --build "$build" -j"$jobs" --target "fuzz_$target" >/dev/null
+# (fuzz/ci.sh builds every target first, then runs them side by side: no build here then.)
+[ -n "${SGF_FUZZ_BUILT:-}" ] || cmake --build "$build" -j"$jobs" --target "fuzz_$target" >/dev/null
 
 corpus="$work/corpus/$target"
 crashes="$work/crashes/$target"

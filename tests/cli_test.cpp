@@ -174,35 +174,49 @@ TEST_CASE("help and version") {
     CHECK(run("help fmt dump").status == 2);
 }
 
-TEST_CASE("the man page and bash completion know every check option") {
-    // Every --option of `sgfcheck check --help` is in docs/sgfcheck.1 (roff spells - as \-)
-    // and in docs/sgfcheck.bash-completion, which CMake installs.
-    const std::string help = run("check --help").out;
+namespace {
+
+// The --options a command's --help names (each once, in order).
+std::vector<std::string> long_options(const std::string& help) {
+    std::vector<std::string> out;
+    for (std::size_t at = help.find("--"); at != std::string::npos; at = help.find("--", at + 2)) {
+        std::size_t e = at + 2;
+        while (e < help.size() && (std::isalnum(static_cast<unsigned char>(help[e])) || help[e] == '-')) ++e;
+        const std::string opt = help.substr(at, e - at);
+        if (opt.size() >= 3 && std::find(out.begin(), out.end(), opt) == out.end()) out.push_back(opt);
+    }
+    return out;
+}
+
+const char* const all_commands[] = {"check", "stats", "fmt", "dump", "fix", "conformance", "gen", "diff"};
+
+}  // namespace
+
+TEST_CASE("the man page knows every option of every command") {
+    // Every --option of `sgfcheck COMMAND --help` is in docs/sgfcheck.1 (roff spells - as \-),
+    // which CMake installs with the completion (tested below by completing each command).
     const std::string man = slurp(fs::path(SGF_SOURCE_DIR) / "docs" / "sgfcheck.1");
     const std::string completion = slurp(fs::path(SGF_SOURCE_DIR) / "docs" / "sgfcheck.bash-completion");
     REQUIRE(!man.empty());
     REQUIRE(!completion.empty());
     std::size_t options = 0;
-    for (std::size_t at = help.find("--"); at != std::string::npos; at = help.find("--", at + 2)) {
-        std::size_t e = at + 2;
-        while (e < help.size() && (std::isalnum(static_cast<unsigned char>(help[e])) || help[e] == '-')) ++e;
-        const std::string opt = help.substr(at, e - at);
-        if (opt.size() < 3) continue;
-        ++options;
-        CAPTURE(opt);
-        std::string roff;
-        for (const char c : opt) roff += c == '-' ? std::string("\\-") : std::string(1, c);
-        CHECK(man.find(roff) != std::string::npos);
-        CHECK(completion.find(opt) != std::string::npos);
+    for (const std::string command : all_commands) {
+        CAPTURE(command);
+        CHECK(man.find(command) != std::string::npos);
+        CHECK(completion.find(command) != std::string::npos);
+        const std::vector<std::string> opts = long_options(run(command + " --help").out);
+        CHECK(opts.size() >= 2);
+        for (const std::string& opt : opts) {
+            ++options;
+            CAPTURE(opt);
+            std::string roff;
+            for (const char c : opt) roff += c == '-' ? std::string("\\-") : std::string(1, c);
+            CHECK(man.find(roff) != std::string::npos);
+        }
     }
-    CHECK(options >= 20);
+    CHECK(options >= 70);
     const std::string syntax = "bash -n '" + (fs::path(SGF_SOURCE_DIR) / "docs" / "sgfcheck.bash-completion").string() + "'";
     CHECK(std::system(syntax.c_str()) == 0);
-    for (const char* command : {"stats", "fmt", "dump", "fix", "conformance", "gen", "diff", "version"}) {
-        CAPTURE(command);
-        CHECK(completion.find(command) != std::string::npos);
-        CHECK(man.find(command) != std::string::npos);
-    }
 }
 
 TEST_CASE("the bash completion completes commands options and values") {
@@ -238,9 +252,20 @@ complete_line "sgfcheck --format="
 complete_line "sgfcheck --profile "
 complete_line "sgfcheck --color=al"
 complete_line "sgfcheck games/g"
-)");
+complete_line "sgfcheck diff --mutation lowe"
+complete_line "sgfcheck gen --mutation drop_tree"
+complete_line "sgfcheck conformance --out "
+)" + [] {
+        // every command's options, completed from '-'
+        std::string lines;
+        for (const char* command : all_commands) lines += "complete_line \"sgfcheck " + std::string(command) + " -\"\n";
+        return lines;
+    }());
     d.file("games/game1.sgf", "(;)");
-    const auto r = sgf_test::run_shell("bash --norc --noprofile '" + script + "' 2>&1");
+    // `sgfcheck` on PATH is the program under test (the completion of --mutation asks it).
+    d.file("bin/sgfcheck", "#!/bin/sh\nexec '" + std::string(SGF_SGFCHECK) + "' \"$@\"\n");
+    fs::permissions(d.path / "bin" / "sgfcheck", fs::perms::owner_all);
+    const auto r = sgf_test::run_shell("PATH='" + (d.path / "bin").string() + "':\"$PATH\" bash --norc --noprofile '" + script + "' 2>&1");
     INFO(r.out);
     CHECK(r.status == 0);
     for (const char* want : {"sgfcheck fm => fmt\n", "sgfcheck help d => dump diff\n", "sgfcheck --sel => --select\n",
@@ -248,8 +273,28 @@ complete_line "sgfcheck games/g"
                              "sgfcheck dump --pos => --positions\n",
                              "sgfcheck --format= => --format=text --format=json --format=sarif\n",
                              "sgfcheck --profile  => ff4 current hex\n", "sgfcheck --color=al => --color=always\n",
-                             "sgfcheck games/g => games/game1.sgf\n"})
+                             "sgfcheck games/g => games/game1.sgf\n",
+                             "sgfcheck diff --mutation lowe => lowercase lowercase_ident\n",
+                             "sgfcheck gen --mutation drop_tree => drop_tree_close\n"})
         CHECK(r.out.find(want) != std::string::npos);
+    {  // --out takes a folder: the two of d, in the file system's order, and no file
+        const std::size_t at = r.out.find("sgfcheck conformance --out  => ");
+        REQUIRE(at != std::string::npos);
+        const std::string line = r.out.substr(at, r.out.find('\n', at) - at);
+        CHECK((line.find(" games") != std::string::npos && line.find(" bin") != std::string::npos));
+        CHECK(line.find(".sgf") == std::string::npos);
+    }
+    for (const std::string command : all_commands) {
+        CAPTURE(command);
+        const std::string head = "sgfcheck " + command + " - => ";
+        const std::size_t at = r.out.find(head);
+        REQUIRE(at != std::string::npos);
+        const std::string offered = " " + r.out.substr(at + head.size(), r.out.find('\n', at) - at - head.size()) + " ";
+        for (const std::string& opt : long_options(run(command + " --help").out)) {
+            CAPTURE(opt);
+            CHECK(offered.find(" " + opt + " ") != std::string::npos);
+        }
+    }
 }
 
 namespace {

@@ -2,6 +2,7 @@
 # A fresh clone tests green: clones this repository's HEAD into an empty folder (no
 # ../shared beside it) and runs the README's two commands there. The tests that need
 # ../shared must be reported as skipped, every other test must pass.
+# (ctest docs_site, tests/docs_links.py, checks that the README has exactly these two commands.)
 # Usage: tests/fresh_clone.sh [WORK_DIR]   (default: a new folder under /tmp; kept afterwards)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)

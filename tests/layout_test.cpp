@@ -1,4 +1,4 @@
-// The layout README "Design" promises: the stages of src/ depend on each other one way only,
+// The layout docs/design.md promises: the stages of src/ depend on each other one way only,
 // the application layer (src/app) sits over the library and under the front ends (src/cli,
 // python/, web/), no front end reaches into another's code, the library needs neither the
 // application layer's toml++ nor anything above it, a file over ~500 lines says at its top
@@ -212,6 +212,152 @@ TEST_CASE("layout: a file over 500 lines says why at its top") {
             CHECK(said);
         }
     MESSAGE("files over 500 lines, each with its reason: " << long_files.size());
+}
+
+namespace {
+
+// A function definition found by long_functions: where its head starts and its body ends.
+struct function_span {
+    std::size_t head = 0;  // the first line of its signature (0-based)
+    std::size_t open = 0, close = 0;  // the lines of its body's '{' and '}'
+    std::string name;
+};
+
+// The function bodies of a C++ file opened at namespace or class level (lambdas and blocks
+// inside a function are the function's), found by following braces with string, character,
+// raw-string literals and comments skipped. A '{' opens a function when the text since the
+// last ';', '{' or '}' at its depth holds a '(' and is no namespace, class or initializer.
+std::vector<function_span> function_spans(const std::vector<std::string>& lines) {
+    std::string text;
+    std::vector<std::size_t> line_of;  // line of each character of text
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        text += lines[i] + '\n';
+        line_of.resize(text.size(), i);
+    }
+    enum class kind { container, function, other };
+    std::vector<kind> stack;
+    std::vector<function_span> out;
+    std::size_t head_start = 0;  // where the current statement's text began
+    std::string head;            // its significant characters (no comments or literals)
+    std::size_t head_line = 0;
+    bool head_empty = true;
+    function_span current;
+    auto inside_function = [&] { return std::find(stack.begin(), stack.end(), kind::function) != stack.end(); };
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == '/' && i + 1 < text.size() && text[i + 1] == '/') {
+            i = text.find('\n', i);
+            if (i == std::string::npos) break;
+            continue;
+        }
+        if (c == '/' && i + 1 < text.size() && text[i + 1] == '*') {
+            i = text.find("*/", i + 2);
+            if (i == std::string::npos) break;
+            ++i;
+            continue;
+        }
+        if (c == 'R' && i + 1 < text.size() && text[i + 1] == '"' && (i == 0 || !std::isalnum(static_cast<unsigned char>(text[i - 1])))) {
+            const std::size_t paren = text.find('(', i + 2);
+            if (paren == std::string::npos) break;
+            std::string end(1, ')');  // ")delimiter\"" (built so: g++ 12 warns -Wrestrict on a + chain)
+            end.append(text, i + 2, paren - i - 2);
+            end += '"';
+            i = text.find(end, paren);
+            if (i == std::string::npos) break;
+            i += end.size() - 1;
+            head += "\"\"";
+            continue;
+        }
+        if (c == '"' || (c == '\'' && !(i > 0 && std::isxdigit(static_cast<unsigned char>(text[i - 1]))))) {
+            std::size_t j = i + 1;
+            while (j < text.size() && text[j] != c) j += text[j] == '\\' ? 2 : 1;
+            i = j;
+            head += "\"\"";
+            continue;
+        }
+        if (c == '#' && (i == 0 || text[i - 1] == '\n')) {  // a preprocessor line (continued by '\')
+            while (i < text.size() && !(text[i] == '\n' && text[i - 1] != '\\')) ++i;
+            continue;
+        }
+        if (c == '{') {
+            kind k = kind::other;
+            if (!inside_function()) {
+                static const std::regex container(R"((^|[^A-Za-z_0-9])(namespace|struct|class|union|enum)([^A-Za-z_0-9]|$)|^\s*extern)");
+                static const std::regex function(R"(\)\s*(const|noexcept|override|final|mutable|\s)*(->[^;=]*)?$|\)\s*:[^;]*$)");
+                if (std::regex_search(head, container) && head.find('(') == std::string::npos) k = kind::container;
+                else if (head.find('(') != std::string::npos && std::regex_search(head, function) &&
+                         head.find(" = ") == std::string::npos)
+                    k = kind::function;
+            }
+            if (k == kind::function) {
+                current = {head_line, line_of[i], 0, head.substr(0, head.find('('))};
+                const std::size_t sp = current.name.find_last_of(" *&");
+                if (sp != std::string::npos) current.name = current.name.substr(sp + 1);
+            }
+            stack.push_back(k);
+            head.clear();
+            head_empty = true;
+            continue;
+        }
+        if (c == '}') {
+            if (!stack.empty()) {
+                const kind k = stack.back();
+                stack.pop_back();
+                if (k == kind::function && !inside_function()) {
+                    current.close = line_of[i];
+                    out.push_back(current);
+                }
+            }
+            head.clear();
+            head_empty = true;
+            continue;
+        }
+        if (c == ';') {
+            head.clear();
+            head_empty = true;
+            continue;
+        }
+        if (head_empty && !std::isspace(static_cast<unsigned char>(c))) {
+            head_empty = false;
+            head_line = line_of[i];
+            head_start = i;
+        }
+        if (!head_empty) head += (c == '\n' ? ' ' : c);
+    }
+    (void)head_start;
+    return out;
+}
+
+}  // namespace
+
+TEST_CASE("layout: a function over 80 lines says why at its top") {
+    // House style (shared/design.md): no function over ~80 lines without a reason written at its
+    // top: a comment just above its signature that says "Over 80 lines" and why.
+    const fs::path root(SGF_SOURCE_DIR);
+    std::size_t functions = 0, long_ones = 0;
+    for (const char* dir : {"src", "include", "grammar", "python/src", "web"})
+        for (const auto& e : fs::recursive_directory_iterator(root / dir)) {
+            if (!e.is_regular_file() || !is_source(e.path())) continue;
+            const std::vector<std::string> lines = lines_of(e.path());
+            for (const function_span& f : function_spans(lines)) {
+                ++functions;
+                const std::size_t length = f.close - f.open + 1;
+                if (length <= 80) continue;
+                ++long_ones;
+                bool said = false;
+                for (std::size_t i = f.head; i-- > 0;) {
+                    const std::string& l = lines[i];
+                    const std::size_t first = l.find_first_not_of(' ');
+                    if (first == std::string::npos || !(l.compare(first, 2, "//") == 0 || l.compare(first, 8, "template") == 0)) break;
+                    said |= l.find("Over 80 lines") != std::string::npos;
+                }
+                INFO(fs::relative(e.path(), root).string() << ":" << f.head + 1 << ": " << f.name << " has " << length
+                                                           << " lines and no \"Over 80 lines ...\" comment above it");
+                CHECK(said);
+            }
+        }
+    CHECK(functions > 1000);  // the scan finds the functions there are (about 2,000 when written)
+    MESSAGE("functions: " << functions << ", over 80 lines with their reason: " << long_ones);
 }
 
 TEST_CASE("layout: no installed header names a path of this machine") {

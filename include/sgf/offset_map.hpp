@@ -2,7 +2,7 @@
 // Offsets between decoded UTF-8 and the original bytes: what the input stage's conversions
 // (sgf/charset.hpp) record and the tree's source keeps, so that a position in a converted
 // file names the file's bytes. Its own header, below both: the tree needs the map, not the
-// charsets (dependencies flow one way, README "Design").
+// charsets (dependencies flow one way, docs/design.md).
 #include <cstddef>
 #include <cstdint>
 #include <utility>

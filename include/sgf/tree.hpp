@@ -7,7 +7,7 @@
 // tree stores, per node, only the offset of the node's ';'. Properties and values are
 // views read on demand by the one node reader (src/tree/node_reader.hpp, checked against
 // the grammar). This is what keeps a parsed collection under 2.5x the size of its file;
-// see README "Performance".
+// see docs/performance.md.
 //
 // Lifetimes: `node`, `game_tree` and `collection` are owning handles. `property` and
 // `value` are views, valid while any handle of the bytes they view lives (the node or tree

@@ -7,7 +7,7 @@
 //   check.cpp      the collection: per-tree context, collection-level rules
 // Findings go into the one findings list of parser and checker (table/findings.hpp).
 //
-// Speed (README "Performance"): the walk reads the stored tree's node slots and the source
+// Speed (docs/performance.md): the walk reads the stored tree's node slots and the source
 // bytes directly (never node::properties()), looks identifiers up in a 27x27 table of plans,
 // keeps per-node state in reused buffers and stamps (no allocation unless there is a
 // finding), and replays Go on a flat board with an undo log.

@@ -63,6 +63,90 @@ point_part points_of(const property_rule& r, const game_rule* g) {
     return point_part::none;
 }
 
+// The bits of the node rules row r takes part in, as planned.
+std::uint32_t node_bits(const property_rule& r, const row_plan& plan) {
+    // Not part of this FF version: its property type is another version's, so it takes no
+    // part in the node rules; its values are still checked by the definition that exists
+    // (at most a warning: it is not this version's rule).
+    if (!plan.defined) return bit_rare;
+    std::uint32_t bits = 0;
+    switch (r.type) {
+        case property_type::move: bits |= plan.in_root == rule::move_in_root ? bit_move : bit_move | bit_root_rule; break;
+        case property_type::setup: bits |= plan.with_move == rule::setup_move_mix ? bit_setup_mix : bit_setup_other; break;
+        case property_type::root: bits |= bit_root; break;
+        case property_type::game_info: bits |= bit_game_info; break;
+        case property_type::none: break;
+    }
+    if (r.exclusive == exclusive_group::move_color) bits |= bit_move_color;
+    if (r.has(restriction::needs_move)) bits |= bit_needs_move;
+    bits |= static_cast<std::uint32_t>(r.exclusive) << bit_excl_shift;
+    if (!plan.applies || plan.long_ident || r.has(restriction::once_per_game) || r.inherit || plan.is_handicap)
+        bits |= bit_rare;
+    return bits;
+}
+
+// The plan of row k (r) in an FF[ff] GM[gm] file of `game` (nullptr: GM without a row).
+row_plan plan_row(const property_rule& r, std::size_t k, int ff, int gm, const game_rule* game) {
+    row_plan plan;
+    plan.row = &r;
+    plan.index = static_cast<std::uint16_t>(k);
+    plan.defined = r.defined_in(ff) || r.ident == file_format_property;
+    plan.applies = r.applies_to(gm);
+    plan.long_ident = r.ident.size() > 2;
+    plan.fast = fast_of(r, game);
+    plan.points = points_of(r, game);
+    plan.in_root = r.type == property_type::move ? rule::move_in_root : rule::none;
+    plan.with_move = r.type == property_type::setup ? rule::setup_move_mix : rule::none;
+    if (r.placement != rule::none) {
+        if (r.type == property_type::move) plan.in_root = r.placement;
+        if (r.type == property_type::setup) plan.with_move = r.placement;
+    }
+    if (gm == 1) plan.go = r.effect;  // the Go replay
+    plan.is_handicap = r.format == value_format::handicap;
+    plan.unique_points = info(r.unique_points).unique ? r.unique_points : point_group::none;
+    // A point of a stacking game holds several stones (ff4_backgammon.txt: gnubg and gibbon
+    // write AB[l][l][l] after clearing the board with AE[a:x]): AB and AW may repeat a
+    // point, but not name the same point (one colour per point); AE points are unique
+    // among themselves only.
+    if (game != nullptr && game->stacks_stones && plan.unique_points == point_group::setup) {
+        if (r.effect == board_effect::add_empty) plan.unique_points = point_group::self;
+        else plan.stacks = true;
+    }
+    plan.simple_values = plan.unique_points == point_group::none && plan.go == board_effect::none &&
+                         !r.has(restriction::no_duplicate_values);
+    for (const auto& a : r.shape.alternatives())
+        plan.text_values = plan.text_values || (!a.composed && (a.first == value_kind::text || a.first == value_kind::simple_text));
+    // FF[1]-FF[3]: forms of a value that came with FF[4] (ff4_changes.txt) are reported,
+    // so these rows take the general path (check_values -> ff4_forms).
+    if (ff >= 1 && ff <= 3) {
+        bool move = false;
+        for (const auto& a : r.shape.alternatives()) move = move || (!a.composed && a.first == value_kind::move);
+        const bool forms = plan.points == point_part::rect || r.format == value_format::size ||
+                           r.changed != ff4_change::none || plan.text_values;  // soft line breaks
+        const bool pass_form = move && game && game->empty_move_is_pass;
+        plan.ff4_forms = forms || pass_form;
+        // A move's one form new in FF[4] is the pass written []: the go_move fast path
+        // leaves an empty value to check_values outside FF[4] trees, so moves stay fast.
+        if (forms || (pass_form && plan.fast != fast_kind::go_move)) plan.fast = fast_kind::general;
+    }
+    plan.bits = node_bits(r, plan);
+    return plan;
+}
+
+// "AB, AE and AW must have unique points within a node": the rule's text for `group`, naming
+// its members of this game and profile.
+std::string group_rule_text(point_group group, std::span<const property_rule> rows, int ff, int gm, profile p) {
+    if (group == point_group::self) return "the points of this property must be unique";
+    std::vector<std::string_view> ids;
+    for (const auto& r : rows)
+        if (r.unique_points == group && r.in_profile(p) && r.applies_to(gm) && find_property(r.ident, ff, gm, p) == &r)
+            ids.push_back(r.ident);
+    std::string text;
+    for (std::size_t k = 0; k < ids.size(); ++k)
+        text += std::string(k == 0 ? "" : k + 1 == ids.size() ? " and " : ", ") + std::string(ids[k]);
+    return text + " must have unique points within a node";
+}
+
 }  // namespace
 
 std::unique_ptr<plan_table> make_plan_table(int ff, int gm, profile p) {
@@ -73,95 +157,17 @@ std::unique_ptr<plan_table> make_plan_table(int ff, int gm, profile p) {
     t->game = find_game(gm);
     const auto rows = all_properties();
     t->rows.resize(rows.size());
-    for (std::size_t k = 0; k < rows.size(); ++k) {
-        const property_rule& r = rows[k];
-        if (!r.in_profile(p)) continue;
-        row_plan& plan = t->rows[k];
-        plan.row = &r;
-        plan.index = static_cast<std::uint16_t>(k);
-        plan.defined = r.defined_in(ff) || r.ident == file_format_property;
-        plan.applies = r.applies_to(gm);
-        plan.long_ident = r.ident.size() > 2;
-        plan.fast = fast_of(r, t->game);
-        plan.points = points_of(r, t->game);
-        plan.in_root = r.type == property_type::move ? rule::move_in_root : rule::none;
-        plan.with_move = r.type == property_type::setup ? rule::setup_move_mix : rule::none;
-        if (r.placement != rule::none) {
-            if (r.type == property_type::move) plan.in_root = r.placement;
-            if (r.type == property_type::setup) plan.with_move = r.placement;
-        }
-        if (gm == 1) plan.go = r.effect;  // the Go replay
-        plan.is_handicap = r.format == value_format::handicap;
-        plan.unique_points = info(r.unique_points).unique ? r.unique_points : point_group::none;
-        // A point of a stacking game holds several stones (ff4_backgammon.txt: gnubg and gibbon
-        // write AB[l][l][l] after clearing the board with AE[a:x]): AB and AW may repeat a
-        // point, but not name the same point (one colour per point); AE points are unique
-        // among themselves only.
-        if (t->game != nullptr && t->game->stacks_stones && plan.unique_points == point_group::setup) {
-            if (r.effect == board_effect::add_empty) plan.unique_points = point_group::self;
-            else plan.stacks = true;
-        }
-        plan.simple_values = plan.unique_points == point_group::none && plan.go == board_effect::none &&
-                             !r.has(restriction::no_duplicate_values);
-        for (const auto& a : r.shape.alternatives())
-            plan.text_values = plan.text_values || (!a.composed && (a.first == value_kind::text || a.first == value_kind::simple_text));
-        // FF[1]-FF[3]: forms of a value that came with FF[4] (ff4_changes.txt) are reported,
-        // so these rows take the general path (check_values -> ff4_forms).
-        if (ff >= 1 && ff <= 3) {
-            bool move = false;
-            for (const auto& a : r.shape.alternatives()) move = move || (!a.composed && a.first == value_kind::move);
-            const bool forms = plan.points == point_part::rect || r.format == value_format::size ||
-                               r.changed != ff4_change::none || plan.text_values;  // soft line breaks
-            const bool pass_form = move && t->game && t->game->empty_move_is_pass;
-            plan.ff4_forms = forms || pass_form;
-            // A move's one form new in FF[4] is the pass written []: the go_move fast path
-            // leaves an empty value to check_values outside FF[4] trees, so moves stay fast.
-            if (forms || (pass_form && plan.fast != fast_kind::go_move)) plan.fast = fast_kind::general;
-        }
-
-        std::uint32_t bits = 0;
-        switch (r.type) {
-            case property_type::move: bits |= plan.in_root == rule::move_in_root ? bit_move : bit_move | bit_root_rule; break;
-            case property_type::setup: bits |= plan.with_move == rule::setup_move_mix ? bit_setup_mix : bit_setup_other; break;
-            case property_type::root: bits |= bit_root; break;
-            case property_type::game_info: bits |= bit_game_info; break;
-            case property_type::none: break;
-        }
-        if (r.exclusive == exclusive_group::move_color) bits |= bit_move_color;
-        if (r.has(restriction::needs_move)) bits |= bit_needs_move;
-        bits |= static_cast<std::uint32_t>(r.exclusive) << bit_excl_shift;
-        if (!plan.defined || !plan.applies || plan.long_ident || r.has(restriction::once_per_game) || r.inherit ||
-            plan.is_handicap)
-            bits |= bit_rare;
-        // Not part of this FF version: its property type is another version's, so it takes no
-        // part in the node rules; its values are still checked by the definition that exists
-        // (at most a warning: it is not this version's rule).
-        if (!plan.defined) bits = bit_rare;
-        plan.bits = bits;
-    }
+    for (std::size_t k = 0; k < rows.size(); ++k)
+        if (rows[k].in_profile(p)) t->rows[k] = plan_row(rows[k], k, ff, gm, t->game);
     // The identifiers the file can use: the best row of each (find_property decides).
     for (const auto& r : rows) {
         if (!r.in_profile(p) || !short_upper(r.ident)) continue;
         if (const property_rule* best = find_property(r.ident, ff, gm, p))
             t->short_plans[short_key(r.ident)] = &t->rows[static_cast<std::size_t>(best - rows.data())];
     }
-    // "AB, AE and AW must have unique points within a node": the members of each group
-    // (those of this game and profile)
     for (std::size_t g = 0; g < t->group_rules.size(); ++g) {
         const auto group = static_cast<point_group>(g);
-        if (group == point_group::none || !info(group).unique) continue;
-        if (group == point_group::self) {
-            t->group_rules[g] = "the points of this property must be unique";
-            continue;
-        }
-        std::vector<std::string_view> ids;
-        for (const auto& r : rows)
-            if (r.unique_points == group && r.in_profile(p) && r.applies_to(gm) && find_property(r.ident, ff, gm, p) == &r)
-                ids.push_back(r.ident);
-        std::string& text = t->group_rules[g];
-        for (std::size_t k = 0; k < ids.size(); ++k)
-            text += std::string(k == 0 ? "" : k + 1 == ids.size() ? " and " : ", ") + std::string(ids[k]);
-        text += " must have unique points within a node";
+        if (group != point_group::none && info(group).unique) t->group_rules[g] = group_rule_text(group, rows, ff, gm, p);
     }
     // 002_*: "TE, KO, RD, GK are aliases for EV, KM, DT, GM in SGF2 style" (and TL, LKM,
     // PTM, PDT) in the root node; the same aliases fix converts (src/fix/values.cpp).

@@ -159,6 +159,77 @@ bool usable(const property_rule& row, const fix_context& c, std::string_view v) 
     return r && !r->remove && check_value(row, c.game, escape(r->value), c.size).level(profile::ff4) < rule_level::warning;
 }
 
+// The values of `merged` in order, each spelling once (as fix will write it: "ce\v" repeats "ce").
+fix_prop distinct_values(const fix_prop& merged, const property_rule& row, const fix_context& c) {
+    fix_prop distinct{merged.ident, {}, merged.pos, {}};
+    std::unordered_set<std::string> spelled;
+    for (std::size_t i = 0; i < merged.values.size(); ++i) {
+        std::string mine = canonical_raw(repaired_spelling(row, c, merged.values[i]));
+        if (!spelled.insert(std::move(mine)).second) continue;
+        distinct.values.push_back(merged.values[i]);
+        distinct.value_pos.push_back(merged.value_pos[i]);
+    }
+    return distinct;
+}
+
+// Step 4 for a property of one value given `given` values in `k` occurrences (`distinct`: each
+// spelling once): one value stays, a text joins its texts, the others go to X + identifier.
+void resolve_single(fix_prop&& distinct, std::size_t k, std::size_t given, fix_pos again, const property_rule& row,
+                    const fix_context& c, props_t& out, std::optional<fix_prop>& apart) {
+    const std::string id = distinct.ident;
+    const rule code = k > 1 ? rule::duplicate_property : rule::too_many_values;
+    const std::string what = k > 1 ? id + " given " + times(k) + " in one node"
+                                   : id + " has " + std::to_string(given) + " values but takes one";
+    // An empty value that the property does not take carries nothing (ff4_changes.txt:
+    // 'Empty values e.g. DT[]N[]: remove those properties'): dropped when another is there.
+    if (distinct.values.size() > 1 && !usable(row, c, "")) {
+        std::size_t kept = 0;
+        for (std::size_t i = 0; i < distinct.values.size(); ++i) {
+            if (distinct.values[i].empty()) continue;
+            distinct.values[kept] = std::move(distinct.values[i]);
+            distinct.value_pos[kept++] = distinct.value_pos[i];
+        }
+        distinct.values.resize(kept);
+        distinct.value_pos.resize(kept);
+    }
+    if (distinct.values.size() == 1) {
+        c.note(code, again, what + ", all equal or empty", "kept once");
+        out.push_back(std::move(distinct));
+        return;
+    }
+    if (is_text(row)) {
+        std::string joined;
+        for (std::size_t i = 0; i < distinct.values.size(); ++i) {
+            if (i) joined += "\n\n";
+            joined += distinct.values[i].view();
+        }
+        c.note(code, again, what + " with different texts", "the texts were joined in file order, separated by a blank line");
+        distinct.values.assign(1, fix_value(std::move(joined)));
+        distinct.value_pos.resize(1);
+        out.push_back(std::move(distinct));
+        return;
+    }
+    // The first value FF[4] can hold stays (the first value when none can): what a second
+    // fix would find in the property, so that it keeps it too.
+    std::size_t stays = 0;
+    while (stays < distinct.values.size() && !usable(row, c, distinct.values[stays])) ++stays;
+    if (stays == distinct.values.size()) stays = 0;
+    fix_prop x{"X" + id, {}, again, {}};
+    for (std::size_t i = 0; i < distinct.values.size(); ++i) {
+        if (i == stays) continue;
+        x.values.push_back(distinct.values[i]);
+        x.value_pos.push_back(distinct.value_pos[i]);
+    }
+    c.note(code, again, what + " with different values",
+           id + " keeps " + (stays == 0 ? "the first value" : "the first value FF[4] can hold, [" + distinct.values[stays].str() + "]") +
+               "; the others were moved to the private property X" + id +
+               ", in file order: nothing was lost (check which is right and delete X" + id + ")");
+    distinct.values = {distinct.values[stays]};
+    distinct.value_pos = {distinct.value_pos[stays]};
+    out.push_back(std::move(distinct));
+    apart = std::move(x);
+}
+
 // Step 4: one group (`merged`: every value of the identifier's k occurrences, in file order)
 // as one property; values it cannot hold go to `apart` (X + identifier).
 void resolve_repeats(fix_prop&& merged, std::size_t k, fix_pos again, const fix_context& c, props_t& out,
@@ -181,15 +252,7 @@ void resolve_repeats(fix_prop&& merged, std::size_t k, fix_pos again, const fix_
         return;
     }
 
-    // Values in order, each spelling once (as fix will write it: "ce\v" repeats "ce").
-    fix_prop distinct{merged.ident, {}, merged.pos, {}};
-    std::unordered_set<std::string> spelled;
-    for (std::size_t i = 0; i < merged.values.size(); ++i) {
-        std::string mine = canonical_raw(repaired_spelling(*row, c, merged.values[i]));
-        if (!spelled.insert(std::move(mine)).second) continue;
-        distinct.values.push_back(merged.values[i]);
-        distinct.value_pos.push_back(merged.value_pos[i]);
-    }
+    fix_prop distinct = distinct_values(merged, *row, c);
     const std::size_t dropped = merged.values.size() - distinct.values.size();
 
     if (!single && !unique) {  // repeats count here: merge only
@@ -213,57 +276,7 @@ void resolve_repeats(fix_prop&& merged, std::size_t k, fix_pos again, const fix_
         return;
     }
 
-    const rule code = k > 1 ? rule::duplicate_property : rule::too_many_values;
-    const std::string what = k > 1 ? id + " given " + times(k) + " in one node"
-                                   : id + " has " + std::to_string(merged.values.size()) + " values but takes one";
-    // An empty value that the property does not take carries nothing (ff4_changes.txt:
-    // 'Empty values e.g. DT[]N[]: remove those properties'): dropped when another is there.
-    if (distinct.values.size() > 1 && !usable(*row, c, "")) {
-        std::size_t kept = 0;
-        for (std::size_t i = 0; i < distinct.values.size(); ++i) {
-            if (distinct.values[i].empty()) continue;
-            distinct.values[kept] = std::move(distinct.values[i]);
-            distinct.value_pos[kept++] = distinct.value_pos[i];
-        }
-        distinct.values.resize(kept);
-        distinct.value_pos.resize(kept);
-    }
-    if (distinct.values.size() == 1) {
-        c.note(code, again, what + ", all equal or empty", "kept once");
-        out.push_back(std::move(distinct));
-        return;
-    }
-    if (is_text(*row)) {
-        std::string joined;
-        for (std::size_t i = 0; i < distinct.values.size(); ++i) {
-            if (i) joined += "\n\n";
-            joined += distinct.values[i].view();
-        }
-        c.note(code, again, what + " with different texts", "the texts were joined in file order, separated by a blank line");
-        distinct.values.assign(1, fix_value(std::move(joined)));
-        distinct.value_pos.resize(1);
-        out.push_back(std::move(distinct));
-        return;
-    }
-    // The first value FF[4] can hold stays (the first value when none can): what a second
-    // fix would find in the property, so that it keeps it too.
-    std::size_t stays = 0;
-    while (stays < distinct.values.size() && !usable(*row, c, distinct.values[stays])) ++stays;
-    if (stays == distinct.values.size()) stays = 0;
-    fix_prop x{"X" + id, {}, again, {}};
-    for (std::size_t i = 0; i < distinct.values.size(); ++i) {
-        if (i == stays) continue;
-        x.values.push_back(distinct.values[i]);
-        x.value_pos.push_back(distinct.value_pos[i]);
-    }
-    c.note(code, again, what + " with different values",
-           id + " keeps " + (stays == 0 ? "the first value" : "the first value FF[4] can hold, [" + distinct.values[stays].str() + "]") +
-               "; the others were moved to the private property X" + id +
-               ", in file order: nothing was lost (check which is right and delete X" + id + ")");
-    distinct.values = {distinct.values[stays]};
-    distinct.value_pos = {distinct.value_pos[stays]};
-    out.push_back(std::move(distinct));
-    apart = std::move(x);
+    resolve_single(std::move(distinct), k, merged.values.size(), again, *row, c, out, apart);
 }
 
 // Step 5: X properties appended to one the node has already, else right after their source

@@ -1,5 +1,6 @@
 // Guessing the charset of a file without CA[] (sgf/charset.hpp: guess_charset): byte order
 // marks, NUL patterns, ASCII, valid UTF-8, then a score of each candidate decoding.
+#include <optional>
 #include <string>
 
 #include "input/charset_detail.hpp"
@@ -302,21 +303,9 @@ struct cjk_sink {
     return s;
 }
 
-}  // namespace
-
-charset_guess guess_charset(std::string_view bytes) {
+// UTF-32 or UTF-16 told by where the NUL bytes of ASCII text fall in each unit, if they do.
+std::optional<charset_guess> guess_by_nuls(std::string_view bytes) {
     charset_guess g;
-    if (const auto bom = detect_bom(bytes)) {
-        g.charset = bom->charset;
-        g.confidence = guess_confidence::certain;
-        const decoded d = decode_to_utf8(bytes, bom->charset);
-        g.invalid = d.invalid.size();
-        g.reason = "byte order mark for " + std::string(bom->charset);
-        if (g.invalid > 0) g.reason += "; " + plural(g.invalid, "invalid sequence") + " after it";
-        return g;
-    }
-
-    // UTF-32 and UTF-16 before UTF-8: ASCII text in them is valid UTF-8 too, NULs and all.
     const nul_counts nuls = count_nuls(bytes);
     const std::size_t quads = nuls.units;
     if (quads >= 2) {
@@ -347,24 +336,13 @@ charset_guess guess_charset(std::string_view bytes) {
             return g;
         }
     }
+    return std::nullopt;
+}
 
-    const uchar* p = bytes_of(bytes);
-    if (skip_ascii(p, 0, bytes.size()) == bytes.size()) {
-        g.charset = "US-ASCII";
-        g.confidence = guess_confidence::certain;
-        g.reason = "all " + plural(bytes.size(), "byte") + " are ASCII, the same in every ASCII-compatible charset";
-        return g;
-    }
-
-    if (is_valid_utf8(bytes)) {
-        const candidate_score s = score_utf8(bytes);
-        g.charset = "UTF-8";
-        g.confidence = guess_confidence::high;
-        g.characters = s.characters;
-        g.reason = "valid UTF-8 with " + plural(s.characters, "multi-byte character");
-        return g;
-    }
-
+// Bytes that are neither ASCII nor valid UTF-8: the best scoring of UTF-8 with damage, Latin-1
+// and the CJK charsets on a sample, with the margin over the next best as its confidence.
+charset_guess guess_by_scores(std::string_view bytes) {
+    charset_guess g;
     const std::string_view sample_bytes = sample(bytes, 1 << 16);
     std::vector<candidate_score> cands;
     cands.push_back(score_utf8(sample_bytes));
@@ -403,6 +381,43 @@ charset_guess guess_charset(std::string_view bytes) {
                 std::to_string(next.score) + ")";
     if (sample_bytes.size() < bytes.size()) g.reason += "; judged on the first " + plural(sample_bytes.size(), "byte");
     return g;
+}
+
+}  // namespace
+
+charset_guess guess_charset(std::string_view bytes) {
+    charset_guess g;
+    if (const auto bom = detect_bom(bytes)) {
+        g.charset = bom->charset;
+        g.confidence = guess_confidence::certain;
+        const decoded d = decode_to_utf8(bytes, bom->charset);
+        g.invalid = d.invalid.size();
+        g.reason = "byte order mark for " + std::string(bom->charset);
+        if (g.invalid > 0) g.reason += "; " + plural(g.invalid, "invalid sequence") + " after it";
+        return g;
+    }
+
+    // UTF-32 and UTF-16 before UTF-8: ASCII text in them is valid UTF-8 too, NULs and all.
+    if (auto by_nuls = guess_by_nuls(bytes)) return *by_nuls;
+
+    const uchar* p = bytes_of(bytes);
+    if (skip_ascii(p, 0, bytes.size()) == bytes.size()) {
+        g.charset = "US-ASCII";
+        g.confidence = guess_confidence::certain;
+        g.reason = "all " + plural(bytes.size(), "byte") + " are ASCII, the same in every ASCII-compatible charset";
+        return g;
+    }
+
+    if (is_valid_utf8(bytes)) {
+        const candidate_score s = score_utf8(bytes);
+        g.charset = "UTF-8";
+        g.confidence = guess_confidence::high;
+        g.characters = s.characters;
+        g.reason = "valid UTF-8 with " + plural(s.characters, "multi-byte character");
+        return g;
+    }
+
+    return guess_by_scores(bytes);
 }
 
 }  // namespace sgf

@@ -29,6 +29,13 @@ for f in usr/bin/sgfcheck usr/share/man/man1/sgfcheck.1 usr/share/bash-completio
          usr/include/sgf/parse.hpp usr/lib/cmake/sgf/sgf-config.cmake usr/share/doc/sgfcheck/diagnostics.md; do
   [ -e "$root/$f" ] || { echo "FAILED: the package has no /$f"; exit 1; }
 done
+# The README's links into docs/ lead to installed pages (the documentation beside it).
+doc=$root/usr/share/doc/sgfcheck
+links=$(grep -o '](docs/[^)#]*' "$doc/README.md" | cut -c3- | sort -u)
+[ -n "$links" ] || { echo "FAILED: the installed README links to no page of docs/"; exit 1; }
+for page in $links; do
+  [ -e "$doc/$page" ] || { echo "FAILED: the installed README links to $page, which is not installed"; exit 1; }
+done
 # Nothing of the build folder or the source tree leaks into the installed files.
 if grep -rlF "$build" "$root/usr/lib/cmake" "$root/usr/bin" 2>/dev/null; then echo "FAILED: a path of the build folder in the package"; exit 1; fi
 # The program, run from the install (not the build), on a clean and a broken file.

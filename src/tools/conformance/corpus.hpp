@@ -304,6 +304,22 @@ struct expectation {
     return out.empty() ? "(none)" : out;
 }
 
+// A finding's CODE and LINE:COLUMN (the expected lines and the fix lines alike); nullopt when
+// LINE:COLUMN is not two numbers.
+[[nodiscard]] inline std::optional<expected_diagnostic> expected_finding(std::string_view code, std::string_view where) {
+    expected_diagnostic d;
+    d.code = std::string(code);
+    const std::size_t colon = where.find(':');
+    if (colon == std::string_view::npos) return std::nullopt;
+    try {
+        d.line = static_cast<std::uint32_t>(std::stoul(std::string(where.substr(0, colon))));
+        d.column = static_cast<std::uint32_t>(std::stoul(std::string(where.substr(colon + 1))));
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+    return d;
+}
+
 // Throws std::runtime_error on a malformed file; a missing .expect gives an empty expectation.
 [[nodiscard]] inline expectation read_expectation(const case_file& c) {
     expectation e;
@@ -323,19 +339,10 @@ struct expectation {
         auto fail = [&](const std::string& what) {
             throw std::runtime_error(p.filename().string() + ":" + std::to_string(line_no) + ": " + what);
         };
-        // A finding's CODE and LINE:COLUMN (the expected lines and the fix lines alike).
         auto finding_at = [&](std::string_view code, std::string_view where, const std::string& what) {
-            expected_diagnostic d;
-            d.code = std::string(code);
-            const std::size_t colon = where.find(':');
-            if (colon == std::string_view::npos) fail(what);
-            try {
-                d.line = static_cast<std::uint32_t>(std::stoul(std::string(where.substr(0, colon))));
-                d.column = static_cast<std::uint32_t>(std::stoul(std::string(where.substr(colon + 1))));
-            } catch (const std::exception&) {
-                fail(what);
-            }
-            return d;
+            auto d = expected_finding(code, where);
+            if (!d) fail(what);
+            return *d;
         };
         const std::size_t sp = line.find(' ');
         const std::string_view word = line.substr(0, sp);
@@ -394,87 +401,105 @@ struct expectation {
 // controls as \u00xx, everything else literal UTF-8), key order and repeated keys kept.
 // A token stream with an explicit stack: any depth. Throws std::runtime_error when the text
 // is not JSON.
-inline std::string normalize_json(std::string_view s) {
-    std::string out;
-    out.reserve(s.size());
-    std::vector<char> stack;  // '[' or '{'
-    std::size_t i = 0;
-    auto fail = [&](const char* what) {
-        throw std::runtime_error(std::string("JSON: ") + what + " at offset " + std::to_string(i));
-    };
-    auto skip_ws = [&] {
-        while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r')) ++i;
-    };
-    auto string_token = [&] {  // at the opening quote
-        sgf::detail::append_stringified(out, sgf::tools::read_json_string(s, i));
-    };
-    auto key = [&] {  // an object key and its ':', at the key's opening quote
-        if (i >= s.size() || s[i] != '"') fail("expected a key");
+class json_normalizer {
+public:
+    explicit json_normalizer(std::string_view s) : s_(s) { out_.reserve(s.size()); }
+
+    std::string run() && {
+        skip_ws();
+        // value() and after_value() each say whether the document goes on, and with what
+        for (bool want_value = true;;) {
+            const step next = want_value ? value() : after_value();
+            if (next == step::done) break;
+            want_value = next == step::value;
+        }
+        skip_ws();
+        if (i_ != s_.size()) fail("text after the JSON value");
+        return std::move(out_);
+    }
+
+private:
+    [[noreturn]] void fail(const char* what) const {
+        throw std::runtime_error(std::string("JSON: ") + what + " at offset " + std::to_string(i_));
+    }
+    void skip_ws() {
+        while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\t' || s_[i_] == '\n' || s_[i_] == '\r')) ++i_;
+    }
+    void string_token() {  // at the opening quote
+        sgf::detail::append_stringified(out_, sgf::tools::read_json_string(s_, i_));
+    }
+    void key() {  // an object key and its ':', at the key's opening quote
+        if (i_ >= s_.size() || s_[i_] != '"') fail("expected a key");
         string_token();
         skip_ws();
-        if (i >= s.size() || s[i] != ':') fail("expected ':'");
-        out.push_back(':');
-        ++i;
-    };
-    // expect: a value; after a value: ',' or a closer
-    bool want_value = true;
-    skip_ws();
-    for (;;) {
-        skip_ws();
-        if (want_value) {
-            if (i >= s.size()) fail("expected a value");
-            const char c = s[i];
-            if (c == '{' || c == '[') {
-                out.push_back(c);
-                stack.push_back(c);
-                ++i;
-                skip_ws();
-                const char close = c == '{' ? '}' : ']';
-                if (i < s.size() && s[i] == close) {
-                    out.push_back(close);
-                    stack.pop_back();
-                    ++i;
-                    want_value = false;
-                    if (stack.empty()) break;
-                    continue;
-                }
-                if (c == '{') key();
-                continue;
-            }
-            if (c == '"') {
-                string_token();
-            } else {
-                const std::size_t b = i;
-                while (i < s.size() && (std::string_view("+-.0123456789eEtruefalsn").find(s[i]) != std::string_view::npos)) ++i;
-                if (b == i) fail("unexpected character");
-                out.append(s.substr(b, i - b));
-            }
-            want_value = false;
-            if (stack.empty()) break;
-            continue;
-        }
-        if (i >= s.size()) fail("unexpected end");
-        const char c = s[i++];
-        if (c == ',') {
-            out.push_back(',');
-            if (stack.back() == '{') {
-                skip_ws();
-                key();
-            }
-            want_value = true;
-        } else if ((c == ']' && stack.back() == '[') || (c == '}' && stack.back() == '{')) {
-            out.push_back(c);
-            stack.pop_back();
-            if (stack.empty()) break;
-        } else {
-            --i;
-            fail("expected ',' or a closing bracket");
-        }
+        if (i_ >= s_.size() || s_[i_] != ':') fail("expected ':'");
+        out_.push_back(':');
+        ++i_;
     }
+    enum class step { value, after_value, done };
+    step value();
+    step after_value();
+
+    std::string_view s_;
+    std::size_t i_ = 0;
+    std::string out_;
+    std::vector<char> stack_;  // '[' or '{'
+};
+
+// A value at i_ (its container opened, or a string or scalar read); what comes next.
+inline json_normalizer::step json_normalizer::value() {
     skip_ws();
-    if (i != s.size()) fail("text after the JSON value");
-    return out;
+    if (i_ >= s_.size()) fail("expected a value");
+    const char c = s_[i_];
+    if (c == '{' || c == '[') {
+        out_.push_back(c);
+        stack_.push_back(c);
+        ++i_;
+        skip_ws();
+        const char close = c == '{' ? '}' : ']';
+        if (i_ < s_.size() && s_[i_] == close) {  // empty
+            out_.push_back(close);
+            stack_.pop_back();
+            ++i_;
+            return stack_.empty() ? step::done : step::after_value;
+        }
+        if (c == '{') key();
+        return step::value;
+    }
+    if (c == '"') {
+        string_token();
+    } else {
+        const std::size_t b = i_;
+        while (i_ < s_.size() && (std::string_view("+-.0123456789eEtruefalsn").find(s_[i_]) != std::string_view::npos)) ++i_;
+        if (b == i_) fail("unexpected character");
+        out_.append(s_.substr(b, i_ - b));
+    }
+    return stack_.empty() ? step::done : step::after_value;
 }
+
+// After a value inside a container: ',' (and the next key in an object) or the closer.
+inline json_normalizer::step json_normalizer::after_value() {
+    skip_ws();
+    if (i_ >= s_.size()) fail("unexpected end");
+    const char c = s_[i_++];
+    if (c == ',') {
+        out_.push_back(',');
+        if (stack_.back() == '{') {
+            skip_ws();
+            key();
+        }
+        return step::value;
+    }
+    if ((c == ']' && stack_.back() == '[') || (c == '}' && stack_.back() == '{')) {
+        out_.push_back(c);
+        stack_.pop_back();
+        return stack_.empty() ? step::done : step::after_value;
+    }
+    --i_;
+    fail("expected ',' or a closing bracket");
+}
+
+inline std::string normalize_json(std::string_view s) { return json_normalizer(s).run(); }
 
 // --- the stand-alone manifest (conformance/cases.json) ------------------------------------
 //

@@ -293,19 +293,10 @@ std::size_t oddness(const matrix& m, std::size_t c) {
     return odd;
 }
 
-}  // namespace
-
-std::string html(const matrix& all) {
-    const matrix m = available_only(all);  // unavailable readers: one note, not empty columns
-    std::string out = "<!doctype html>\n<html lang=en><head><meta charset=utf-8>"
-                      "<meta name=viewport content=\"width=device-width\">"
-                      "<title>SGF conformance matrix</title><style>";
-    out += style;
-    out += "</style></head><body>\n<h1>SGF conformance matrix</h1>\n";
-    out += "<p class=meta>sgfcheck <span id=version>" + esc(m.version) + "</span>, corpus commit <span id=commit>" +
-           esc(m.commit) + "</span>, run <span id=date>" + esc(m.date) + "</span>.</p>\n";
-
-    // Summary (the same numbers as matrix.md).
+// The summary (the same numbers as matrix.md): counts of the cases, notes on a partial run and
+// on unavailable readers, the table per implementation and its legend.
+std::string summary_html(const matrix& m) {
+    std::string out;
     std::size_t y = 0, n = 0, i = 0;
     for (const auto& c : m.cases) (c.expected == expected_kind::accept ? y : c.expected == expected_kind::reject ? n : i) += 1;
     out += "<p>" + std::to_string(m.cases.size()) + " cases: " + std::to_string(y) + " y_ (must accept), " +
@@ -336,7 +327,12 @@ std::string html(const matrix& all) {
            "differs from .expect</span> Each cell says what the implementation did, its exit status or message, "
            "and the time.</p>\n";
 
-    // Controls: search, implementation, area, outcome.
+    return out;
+}
+
+// The controls: search, implementation, area, outcome.
+std::string controls_html(const matrix& m) {
+    std::string out;
     std::map<std::string, std::size_t> per_area;
     for (const auto& c : m.cases) ++per_area[c.area];
     out += "<div class=controls><label>Search <input type=search id=search placeholder=\"case, bytes, sentence, "
@@ -357,8 +353,12 @@ std::string html(const matrix& all) {
            "<option value=tree>tree differs</option><option value=expect>ours ≠ .expect</option></select></label>"
            "<button id=reset>reset</button> <span id=shown>" +
            std::to_string(m.cases.size()) + "</span> of " + std::to_string(m.cases.size()) + " cases shown</div>\n";
+    return out;
+}
 
-    // Rows: the most disagreement first, then by name.
+// The matrix: a row per case, the most disagreement first, then by name.
+std::string rows_html(const matrix& m) {
+    std::string out;
     std::vector<std::size_t> order(m.cases.size());
     for (std::size_t c = 0; c < order.size(); ++c) order[c] = c;
     std::vector<std::size_t> odd(m.cases.size());
@@ -378,6 +378,23 @@ std::string html(const matrix& all) {
         out += "</tr>\n";
     }
     out += "</tbody></table>\n";
+    return out;
+}
+
+}  // namespace
+
+std::string html(const matrix& all) {
+    const matrix m = available_only(all);  // unavailable readers: one note, not empty columns
+    std::string out = "<!doctype html>\n<html lang=en><head><meta charset=utf-8>"
+                      "<meta name=viewport content=\"width=device-width\">"
+                      "<title>SGF conformance matrix</title><style>";
+    out += style;
+    out += "</style></head><body>\n<h1>SGF conformance matrix</h1>\n";
+    out += "<p class=meta>sgfcheck <span id=version>" + esc(m.version) + "</span>, corpus commit <span id=commit>" +
+           esc(m.commit) + "</span>, run <span id=date>" + esc(m.date) + "</span>.</p>\n";
+    out += summary_html(m);
+    out += controls_html(m);
+    out += rows_html(m);
     if (!m.skipped.empty()) {
         out += "<p>Library-only cases (run by the doctest suite, not handed to other implementations):";
         for (const auto& sk : m.skipped) out += " <code>" + esc(sk) + "</code>";

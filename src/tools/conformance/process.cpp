@@ -212,6 +212,49 @@ std::chrono::milliseconds wall_limit(std::chrono::milliseconds cpu_timeout) noex
     return cpu_timeout * 4 + std::chrono::seconds(2);
 }
 
+namespace {
+
+// The verdict of a finished run (the adapter contract: exit 0 accepted, 1 rejected, 3
+// unavailable, 66 unreadable, anything else or a signal a crash), with its detail: why, and
+// the first line of what the adapter said on stderr.
+void judge(adapter_run& r, int status, double cpu_limit, const std::string& err) {
+    using namespace detail;
+    std::string why;
+    if (stop_requested()) {
+        r.timed_out = false;
+        r.result = verdict::unavailable;
+        why = "stopped";
+    } else if (r.timed_out) {
+        r.result = verdict::crash;
+        why = "timeout after " + seconds_text(cpu_limit) + " s CPU (" + seconds_text(static_cast<double>(static_cast<long>(r.seconds * 10)) / 10) + " s wall)";
+        r.out.clear();
+    } else if (WIFSIGNALED(status)) {
+        r.result = verdict::crash;
+        why = "signal " + std::to_string(WTERMSIG(status)) + " (" + ::strsignal(WTERMSIG(status)) + ")";
+    } else {
+        const int code = WEXITSTATUS(status);
+        r.exit_status = code;
+        switch (code) {
+            case 0: r.result = verdict::accepted; break;
+            case 1: r.result = verdict::rejected; break;
+            case 3: r.result = verdict::unavailable; break;
+            case 66:
+                r.result = verdict::unavailable;
+                why = "exit 66 (the adapter could not read the file)";
+                break;
+            default:
+                r.result = verdict::crash;
+                why = "exit " + std::to_string(code);
+        }
+    }
+    const std::string line = message_line(err);
+    r.detail = why;
+    if (!line.empty()) r.detail += (why.empty() ? "" : ": ") + line;
+    if (r.result != verdict::accepted) r.out.clear();
+}
+
+}  // namespace
+
 adapter_run run_adapter(const std::filesystem::path& adapter, const std::filesystem::path& file,
                         std::chrono::milliseconds timeout) {
     using clock = std::chrono::steady_clock;
@@ -282,38 +325,7 @@ adapter_run run_adapter(const std::filesystem::path& adapter, const std::filesys
     }
     r.seconds = std::chrono::duration<double>(clock::now() - start).count();
 
-    std::string why;
-    if (stop_requested()) {
-        r.timed_out = false;
-        r.result = verdict::unavailable;
-        why = "stopped";
-    } else if (r.timed_out) {
-        r.result = verdict::crash;
-        why = "timeout after " + seconds_text(cpu_limit) + " s CPU (" + seconds_text(static_cast<double>(static_cast<long>(r.seconds * 10)) / 10) + " s wall)";
-        r.out.clear();
-    } else if (WIFSIGNALED(status)) {
-        r.result = verdict::crash;
-        why = "signal " + std::to_string(WTERMSIG(status)) + " (" + ::strsignal(WTERMSIG(status)) + ")";
-    } else {
-        const int code = WEXITSTATUS(status);
-        r.exit_status = code;
-        switch (code) {
-            case 0: r.result = verdict::accepted; break;
-            case 1: r.result = verdict::rejected; break;
-            case 3: r.result = verdict::unavailable; break;
-            case 66:
-                r.result = verdict::unavailable;
-                why = "exit 66 (the adapter could not read the file)";
-                break;
-            default:
-                r.result = verdict::crash;
-                why = "exit " + std::to_string(code);
-        }
-    }
-    const std::string line = message_line(err);
-    r.detail = why;
-    if (!line.empty()) r.detail += (why.empty() ? "" : ": ") + line;
-    if (r.result != verdict::accepted) r.out.clear();
+    judge(r, status, cpu_limit, err);
     return r;
 }
 

@@ -156,19 +156,34 @@ std::string visible_sgf(std::string_view bytes) {
     return out;
 }
 
-void write_report(const std::filesystem::path& dir, const run_info& run, const std::vector<finding>& findings) {
-    // groups by outcome key, in order of first appearance
+namespace {
+
+// The findings grouped by kind (cluster), the largest kinds first, ties in order of first appearance.
+struct kinds {
     std::vector<std::string> order;
     std::map<std::string, std::vector<const finding*>> groups;
-    for (const auto& f : findings) {
-        const auto k = cluster_of(f);
-        if (!groups.count(k)) order.push_back(k);
-        groups[k].push_back(&f);
-    }
-    // The largest kinds first.
-    std::stable_sort(order.begin(), order.end(), [&](const std::string& a, const std::string& b) { return groups[a].size() > groups[b].size(); });
 
-    // ------------------------------------------------------------------ JSON lines
+    explicit kinds(const std::vector<finding>& findings) {
+        for (const auto& f : findings) {
+            const auto k = cluster_of(f);
+            if (!groups.count(k)) order.push_back(k);
+            groups[k].push_back(&f);
+        }
+        std::stable_sort(order.begin(), order.end(),
+                         [&](const std::string& a, const std::string& b) { return groups[a].size() > groups[b].size(); });
+    }
+    // The case a kind is shown by: its last minimised case, else its first.
+    const finding* shown(const std::string& k) const {
+        const auto& g = groups.at(k);
+        const finding* rep = g.front();
+        for (const auto* f : g)
+            if (f->minimised) rep = f;
+        return rep;
+    }
+};
+
+// report.jsonl: one JSON object per disagreeing case.
+std::string json_lines(const run_info& run, const std::vector<finding>& findings) {
     std::string jl;
     for (const auto& f : findings) {
         jl += '{';
@@ -203,13 +218,14 @@ void write_report(const std::filesystem::path& dir, const run_info& run, const s
         json_field(jl, "spec", spec_text_of(f));
         jl += "}\n";
     }
-    write_file_atomically(dir / "report.jsonl", jl);
+    return jl;
+}
 
-    // -------------------------------------------------------------------- Markdown
-    std::ostringstream md;
+// report.md's opening: the run, its counts, families and flaky cases, and the table of kinds.
+void markdown_summary(std::ostream& md, const run_info& run, const std::vector<finding>& findings, const kinds& ks) {
     std::size_t checker_kinds = 0;
-    for (const auto& k : order)
-        if (groups[k].front()->checker_level) ++checker_kinds;
+    for (const auto& k : ks.order)
+        if (ks.groups.at(k).front()->checker_level) ++checker_kinds;
     md << "# sgfcheck diff: `" << run.impl << "`\n\n";
     if (!run.status.empty()) md << "**Partial report: " << run.status << ".**\n\n";
     md << "Reproduce: `" << run.command_line << "`\n\n";
@@ -217,7 +233,7 @@ void write_report(const std::filesystem::path& dir, const run_info& run, const s
     if (run.planned != run.count) md << " of " << run.planned << " planned";
     md << " (" << run.valid << " valid, " << run.invalid << " invalid, seeds " << run.seed << " to "
        << run.seed + (run.count ? run.count - 1 : 0) << "), " << static_cast<long long>(run.seconds + 0.5) << " s. Agree: "
-       << run.agree << ". Disagree: " << findings.size() << " cases in " << order.size() << " kinds";
+       << run.agree << ". Disagree: " << findings.size() << " cases in " << ks.order.size() << " kinds";
     if (checker_kinds > 0)
         md << " (" << checker_kinds << " of them only sgfcheck's checker rejects: if `" << run.impl
            << "` is a parser, not a checker, run again with `--parse-only`)";
@@ -232,67 +248,72 @@ void write_report(const std::filesystem::path& dir, const run_info& run, const s
         for (const auto& f : run.flaky) md << " " << f << ";";
         md << "\n\n";
     }
-    if (!order.empty()) {
-        md << "| # | kind | signature | cases | minimal case |\n|---|---|---|---|---|\n";
-        for (std::size_t i = 0; i < order.size(); ++i) {
-            const auto& g = groups[order[i]];
-            const finding* rep = g.front();
-            for (const auto* f : g)
-                if (f->minimised) rep = f;
-            std::string shown = rep->minimised ? visible_sgf(rep->minimal) : "(not minimised)";
-            shown = clipped(shown, 80);
-            std::string cell;
-            for (const char c : shown) cell += c == '|' ? std::string("\\|") : std::string(1, c);
-            const outcome& o = rep->minimised ? rep->minimal_found : rep->found;
-            md << "| " << i + 1 << " | " << to_string(o.what) << (rep->checker_level ? " (checker)" : "") << " | "
-               << o.signature << " | " << g.size() << " | `` " << cell << " `` |\n";
-        }
-        md << "\n";
+    if (ks.order.empty()) return;
+    md << "| # | kind | signature | cases | minimal case |\n|---|---|---|---|---|\n";
+    for (std::size_t i = 0; i < ks.order.size(); ++i) {
+        const finding* rep = ks.shown(ks.order[i]);
+        const std::string shown = clipped(rep->minimised ? visible_sgf(rep->minimal) : "(not minimised)", 80);
+        std::string cell;
+        for (const char c : shown) cell += c == '|' ? std::string("\\|") : std::string(1, c);
+        const outcome& o = rep->minimised ? rep->minimal_found : rep->found;
+        md << "| " << i + 1 << " | " << to_string(o.what) << (rep->checker_level ? " (checker)" : "") << " | "
+           << o.signature << " | " << ks.groups.at(ks.order[i]).size() << " | `` " << cell << " `` |\n";
     }
-    for (std::size_t i = 0; i < order.size(); ++i) {
-        const auto& g = groups[order[i]];
-        const finding* rep = g.front();
-        for (const auto* f : g)
-            if (f->minimised) rep = f;
-        const outcome& shown_kind = rep->minimised ? rep->minimal_found : rep->found;
-        md << "## " << i + 1 << ". " << to_string(shown_kind.what) << (shown_kind.signature.empty() ? "" : ": ")
-           << shown_kind.signature << " (" << g.size() << (g.size() == 1 ? " case)" : " cases)") << "\n\n";
-        if (rep->minimised) {
-            md << "Minimal case (" << rep->minimal.size() << " bytes, "
-               << (nesting(rep->minimal) > 100 ? "nesting depth " + std::to_string(nesting(rep->minimal)) + ", " : std::string())
-               << rep->tests << " runs"
-               << (rep->budget_spent ? ", budget spent" : "") << "; `cases/" << rep->name
-               << ".min.sgf`; ␊ is LF, ␍ CR, ␉ tab, ⟨HH⟩ a byte that is not UTF-8):\n\n```\n"
-               << clipped(visible_sgf(rep->minimal)) << "\n```\n\n";
-            md << "- ours: " << verdict_text_of(rep->minimal_ours) << "\n- theirs: " << their_text_of(rep->minimal_theirs) << "\n";
-            if (!keeps(rep->found, rep->minimal_found))
-                md << "- note: with the full timeout the minimal case is " << rep->minimal_found.key() << "\n";
-            if (!rep->tree_ours.empty() || !rep->tree_theirs.empty())
-                md << "- our tree: `" << clipped(rep->tree_ours, 300) << "`\n- their tree: `" << clipped(rep->tree_theirs, 300)
-                   << "`\n";
-        } else {
-            md << "- ours: " << verdict_text_of(rep->ours) << "\n- theirs: " << their_text_of(rep->theirs) << "\n";
-        }
-        md << "- spec: " << spec_text_of(*rep) << "\n";
-        if (rep->checker_level)
-            md << "- only sgfcheck's checker rejects this file (its parser accepts it): if the implementation is a "
-                  "parser, not a checker, this is no bug of it; `--parse-only` compares the parsers alone\n";
-        md << "- first case: family " << rep->family << ", seed " << rep->seed << " (`" << reproduce(run, *rep) << "`), "
-           << rep->bytes.size() << " bytes"
-           << (nesting(rep->bytes) > 100 ? ", nesting depth " + std::to_string(nesting(rep->bytes)) : std::string())
-           << (rep->applied != mutation::none ? ", mutation " + std::string(info(rep->applied).name) : std::string())
-           << "; `cases/" << rep->name << ".sgf`\n";
-        md << "- seeds:";
-        std::size_t shown = 0;
-        for (const auto* f : g) {
-            if (shown++ == 40) {
-                md << " ...";
-                break;
-            }
-            md << " " << f->seed;
-        }
-        md << "\n\n";
+    md << "\n";
+}
+
+// report.md's section of kind number `number`: its minimal case, both verdicts and trees, the
+// spec sentence, how to make its first case again, and the seeds of its cases.
+void markdown_kind(std::ostream& md, const run_info& run, std::size_t number, const std::vector<const finding*>& g,
+                   const finding& rep) {
+    const outcome& shown_kind = rep.minimised ? rep.minimal_found : rep.found;
+    md << "## " << number << ". " << to_string(shown_kind.what) << (shown_kind.signature.empty() ? "" : ": ")
+       << shown_kind.signature << " (" << g.size() << (g.size() == 1 ? " case)" : " cases)") << "\n\n";
+    if (rep.minimised) {
+        md << "Minimal case (" << rep.minimal.size() << " bytes, "
+           << (nesting(rep.minimal) > 100 ? "nesting depth " + std::to_string(nesting(rep.minimal)) + ", " : std::string())
+           << rep.tests << " runs" << (rep.budget_spent ? ", budget spent" : "") << "; `cases/" << rep.name
+           << ".min.sgf`; ␊ is LF, ␍ CR, ␉ tab, ⟨HH⟩ a byte that is not UTF-8):\n\n```\n"
+           << clipped(visible_sgf(rep.minimal)) << "\n```\n\n";
+        md << "- ours: " << verdict_text_of(rep.minimal_ours) << "\n- theirs: " << their_text_of(rep.minimal_theirs) << "\n";
+        if (!keeps(rep.found, rep.minimal_found))
+            md << "- note: with the full timeout the minimal case is " << rep.minimal_found.key() << "\n";
+        if (!rep.tree_ours.empty() || !rep.tree_theirs.empty())
+            md << "- our tree: `" << clipped(rep.tree_ours, 300) << "`\n- their tree: `" << clipped(rep.tree_theirs, 300)
+               << "`\n";
+    } else {
+        md << "- ours: " << verdict_text_of(rep.ours) << "\n- theirs: " << their_text_of(rep.theirs) << "\n";
     }
+    md << "- spec: " << spec_text_of(rep) << "\n";
+    if (rep.checker_level)
+        md << "- only sgfcheck's checker rejects this file (its parser accepts it): if the implementation is a "
+              "parser, not a checker, this is no bug of it; `--parse-only` compares the parsers alone\n";
+    md << "- first case: family " << rep.family << ", seed " << rep.seed << " (`" << reproduce(run, rep) << "`), "
+       << rep.bytes.size() << " bytes"
+       << (nesting(rep.bytes) > 100 ? ", nesting depth " + std::to_string(nesting(rep.bytes)) : std::string())
+       << (rep.applied != mutation::none ? ", mutation " + std::string(info(rep.applied).name) : std::string())
+       << "; `cases/" << rep.name << ".sgf`\n";
+    md << "- seeds:";
+    std::size_t shown = 0;
+    for (const auto* f : g) {
+        if (shown++ == 40) {
+            md << " ...";
+            break;
+        }
+        md << " " << f->seed;
+    }
+    md << "\n\n";
+}
+
+}  // namespace
+
+void write_report(const std::filesystem::path& dir, const run_info& run, const std::vector<finding>& findings) {
+    const kinds ks(findings);
+    write_file_atomically(dir / "report.jsonl", json_lines(run, findings));
+    std::ostringstream md;
+    markdown_summary(md, run, findings, ks);
+    for (std::size_t i = 0; i < ks.order.size(); ++i)
+        markdown_kind(md, run, i + 1, ks.groups.at(ks.order[i]), *ks.shown(ks.order[i]));
     if (!run.features.empty()) {
         md << "Covered by the cases: ";
         for (std::size_t i = 0; i < run.features.size(); ++i) md << (i ? ", " : "") << run.features[i];

@@ -10,6 +10,7 @@
 // groups); split across files they would pass that state around. A tool, not the library.
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <utility>
@@ -364,8 +365,9 @@ private:
         return make_text(r_, t, cov_);
     }
 
-    bool values_of(property& q, const property_rule& row, node_state& ns, const path_state& ps) {
-        const auto& shape = row.shape;
+    // The values of a row with a value format of its own (a date, a result, a keyword ...), as
+    // the format's text; whether it made any; nullopt for a plain row (its values by its shape).
+    std::optional<bool> format_values(property& q, const property_rule& row) {
         switch (row.format) {
             case value_format::date: q.values.push_back(plain(date_text(r_))); return true;
             case value_format::result:
@@ -412,8 +414,14 @@ private:
                 q.values.push_back(plain(std::string(names[static_cast<std::size_t>(r_.below(names.size()))])));
                 return true;
             }
-            case value_format::plain: break;
+            case value_format::plain: return std::nullopt;
         }
+        return std::nullopt;
+    }
+
+    bool values_of(property& q, const property_rule& row, node_state& ns, const path_state& ps) {
+        const auto& shape = row.shape;
+        if (const auto made = format_values(q, row)) return *made;
         const auto alts = shape.alternatives();
         if (alts.empty()) return false;
         const value_alternative& a = alts[static_cast<std::size_t>(r_.below(alts.size()))];
