@@ -296,6 +296,8 @@ struct recovering_collection {
 
     enum : std::uint8_t { has_nodes = 1, has_variations = 2, implicit = 4, reported = 8 };
 
+    // Over 80 lines on purpose: one loop over the collection's bytes whose branches share the
+    // frame stack and the next-tree scan (splitting it would pass both to every piece).
     template <pegtl::apply_mode A, pegtl::rewind_mode, template <typename...> class Action,
               template <typename...> class Control, typename ParseInput, typename... States>
     [[nodiscard]] static bool match(ParseInput& in, States&&... st) {

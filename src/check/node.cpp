@@ -101,6 +101,8 @@ inline bool tree_checker::fast_value(const source& src, const prop_ref& p, const
     return false;
 }
 
+// Over 80 lines on purpose: the checker's hot path, the passes over one node's properties in
+// order (plans, values, node rules, board) on the member state they share.
 void tree_checker::check_node(const source& src, std::uint32_t offset, bool is_root, const property_ref* one) {
     // (node_stamp_ was advanced by visit_nodes)
     if (one != nullptr) scan_single(*one, src.data(), node_);

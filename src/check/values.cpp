@@ -154,6 +154,7 @@ std::string clipped(std::string_view s) {
 
 // Forms of a value that came with FF[4], in an FF[1]-FF[3] game tree (ff4_changes.txt "From
 // FF[3] to FF[4]" and "Compatibility"): reported where they stand, naming FF[4].
+// Over 80 lines on purpose: one case per FF[4] form ff4_changes.txt lists, read in its order.
 void tree_checker::ff4_forms(const source& src, const prop_ref& p, const row_plan& plan) {
     const property_rule& row = *plan.row;
     const game_rule* const g = ctx_->plans->game;
@@ -245,6 +246,8 @@ void tree_checker::ff4_forms(const source& src, const prop_ref& p, const row_pla
     }
 }
 
+// Over 80 lines on purpose: each value of a property through the one value check, with the
+// per-value bookkeeping (points seen, list rules, type failures) in one loop.
 void tree_checker::check_values(const source& src, const prop_ref& p, const row_plan& plan) {
     if (plan.ff4_forms) ff4_forms(src, p, plan);
     const char* const base = src.data();

@@ -22,6 +22,8 @@ class mutator {
 public:
     mutator(model& md, rng& r, const plan& p, expectations& ex) : md_(md), r_(r), p_(p), g_(*p.game), ex_(ex) {}
 
+    // Over 80 lines on purpose: one case per mutation kind (a table in code: each case is the
+    // mutation and the finding it must give).
     bool apply(mutation m) {
         switch (m) {
             case mutation::none: return false;
