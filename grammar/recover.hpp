@@ -161,10 +161,25 @@ struct lenient_node : pegtl::seq<pegtl::opt<node_open>, pegtl::star<ws, lenient_
 
 // --- between game trees and nodes -----------------------------------------------------
 
-// Where the next "(;" starts at or after p (e if none): whether a top-level '(' that is not
-// followed by ';' is text ("(c) 2004") or a game tree missing its ';' (E007). It remembers
-// its last answer, so the scans of one file together read each byte once: "(a)" repeated
-// N times would otherwise take O(N^2) (fuzz/FUZZING.md, finding 1).
+// Whether the '(' at p is followed by what reads as a Property: an identifier of uppercase
+// letters, white space, '[' (000_* EBNF: Property = PropIdent PropValue { PropValue }). Such
+// a '(' opens a game tree whose first ';' is missing (E007) wherever it stands, also between
+// two game trees; text such as "(c) 2004" or "(see below)" is no property. Reads the
+// identifier only (a run of letters is read once by each '(' before it: linear).
+[[nodiscard]] inline bool opens_property(const char* p, const char* e) noexcept {
+    const char* q = skip_white(p + 1, e);
+    const char* const ident = q;
+    while (q < e && *q >= 'A' && *q <= 'Z') ++q;
+    if (q == ident) return false;
+    q = skip_white(q, e);
+    return q < e && *q == '[';
+}
+
+// Where the next game tree starts at or after p (e if none): a '(' followed by ';', or by a
+// property (opens_property). Whether a top-level '(' that starts neither is text ("(c) 2004")
+// or a game tree missing its ';' (E007) depends on it. It remembers its last answer, so the
+// scans of one file together read each byte once: "(a)" repeated N times would otherwise take
+// O(N^2) (fuzz/FUZZING.md, finding 1).
 class next_tree_finder {
 public:
     [[nodiscard]] const char* find(const char* p, const char* e) noexcept {
@@ -180,6 +195,7 @@ public:
             if (*p == '(') {
                 const char* q = skip_white(p + 1, e);
                 if (q < e && *q == ';') return p;
+                if (opens_property(p, e)) return p;
             }
         return e;
     }
@@ -190,7 +206,8 @@ private:
 };
 
 // Text outside any game tree (E002 before the first, E003 after the last): skipped up to
-// the next "(;" (a '(' in licence text such as "(c) 2004" does not start a game tree).
+// the next game tree (next_tree_finder: a '(' in licence text such as "(c) 2004" does not
+// start one).
 struct outside_junk {
     using rule_t = outside_junk;
     using subs_t = pegtl::empty_list;
@@ -279,6 +296,8 @@ struct recovering_collection {
 
     enum : std::uint8_t { has_nodes = 1, has_variations = 2, implicit = 4, reported = 8 };
 
+    // Over 80 lines on purpose: one loop over the collection's bytes whose branches share the
+    // frame stack and the next-tree scan (splitting it would pass both to every piece).
     template <pegtl::apply_mode A, pegtl::rewind_mode, template <typename...> class Action,
               template <typename...> class Control, typename ParseInput, typename... States>
     [[nodiscard]] static bool match(ParseInput& in, States&&... st) {
@@ -324,8 +343,11 @@ struct recovering_collection {
                     levels.clear();
                 }
                 if (levels.empty()) {
+                    // a game tree: "(;", "((", "(" and a property ("(FF[4]...": its ';' is
+                    // missing), or any '(' after which no game tree starts (the last one)
                     const char* q = skip_white(in.current() + 1, in.end());
                     const bool real = (q < in.end() && (*q == ';' || *q == '(')) ||
+                                      opens_property(in.current(), in.end()) ||
                                       next_tree.find(in.current() + 1, in.end()) == in.end();
                     if (!real) {
                         (void)(seen_tree ? run(junk_after_tree{}) : run(junk_before_tree{}));

@@ -200,6 +200,8 @@ TEST_CASE("streamed check across window edges is check_file's") {
         "(;FF[4]GM[1]SZ[9](;B[aa](;W[bb](;B[cc](;W[aa])(;W[dd]))))(;B[ee]PB[x];W[aa]))",
         // an unknown property on every node (grouped), a long identifier
         "(;FF[4]GM[1];ZZ[1];ZZ[2]LONG[x];ZZ[3])(;FF[4]GM[1];ZZ[4])",
+        // NUL bytes inside values of a later game tree (W020), read after the window moved on
+        std::string("(;FF[4]GM[1]SZ[9];B[aa];W[bb])\n(;FF[4]GM[1]C[a\0b];B[bb]C[\0])\n", 61),
     };
     for (const std::string& c : cases) {
         const std::string path = temp_file(c);

@@ -135,7 +135,8 @@ TEST_CASE("E108 empty list and E119 empty among values") {
 TEST_CASE("E109 to W115 game-info formats") {
     CHECK(run("(;FF[4]GM[1]SZ[19:19])") == "E109@1:15");
     CHECK(run("(;FF[4]GM[1]SZ[19:9])") == "");
-    CHECK(run("(;FF[4]GM[1]AP[Foo])") == "W110@1:15");
+    CHECK(run("(;FF[4]GM[1]AP[Foo])") == "E110@1:15");
+    CHECK(run("(;FF[4]GM[1]AP[Foo])", profile::current) == "");  // 002_*: AP is simpletext
     CHECK(run("(;FF[4]GM[1]TM[5m])") == "E111@1:15");
     CHECK(run("(;FF[4]GM[1]RE[Jigo])") == "E112@1:15");
     CHECK(run("(;FF[4]GM[1]RE[Black wins])") == "E113@1:15");

@@ -408,8 +408,17 @@ TEST_CASE("fix: what FF[1]-FF[3] allowed and FF[4] has no form for is kept apart
     const fixed lb = fix_of("(;GM[1]SZ[9];LB[jj:A])");
     CHECK(lb.text == "(;FF[4]CA[UTF-8]GM[1]SZ[9]\n;XLB[jj:A])\n");
     CHECK(lb.codes == "I103@1:14");
-    // times not in seconds: 111, as check says in an FF[3] file
-    CHECK(fix_of("(;FF[3]TM[1:00:00])").codes == "I111@1:8");
+    // a time that is no real (TM is real in FF[1]-FF[4]): 101, as check says in an FF[3] file;
+    // converted where the meaning is clear, else kept apart with a note that does not say FF[3]
+    // allowed it
+    const fixed tm = fix_of("(;FF[3]TM[1:00:00])");
+    CHECK(tm.codes == "I101@1:8");
+    CHECK(tm.text == "(;FF[4]CA[UTF-8]TM[3600])\n");
+    const fixed forever = fix_of("(;FF[3]TM[forever])");
+    CHECK(forever.codes == "I101@1:8");
+    CHECK(forever.text == "(;FF[4]CA[UTF-8]XTM[forever])\n");
+    REQUIRE(forever.diagnostics.size() == 1);
+    CHECK(forever.diagnostics[0].message == "TM[forever]: not a value of its type, and FF[4] has no form for it");
     // in an FF[4] file they were errors already: left for the user (check reports them)
     CHECK(fix_text("(;FF[4]RE[who knows];BM[1])") == "(;FF[4]CA[UTF-8]RE[who knows]\n;BM[1])\n");
 }

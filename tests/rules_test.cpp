@@ -79,7 +79,7 @@ TEST_CASE("levels per profile and per FF version") {
     CHECK(sgf::level_of(rule::move_in_root, profile::hex) == rule_level::error);
     CHECK(sgf::level_of(rule::pl_with_move, profile::hex) == rule_level::off);
     // FF[4]-only rules: at most a warning in FF[1]-FF[3] files
-    for (const rule r : {rule::setup_move_mix, rule::dt_format, rule::re_format, rule::time_units,
+    for (const rule r : {rule::setup_move_mix, rule::dt_format, rule::re_format,
                          rule::root_outside_root, rule::game_info_twice, rule::annotation_mix, rule::lowercase_ident}) {
         CAPTURE(sgf::info(r).name);
         CHECK(sgf::level_of(r, profile::ff4, 4) == rule_level::error);
@@ -89,8 +89,16 @@ TEST_CASE("levels per profile and per FF version") {
     // what the spec recommends or puts in parentheses is a warning
     CHECK(sgf::level_of(rule::ha_range) == rule_level::warning);
     CHECK(sgf::level_of(rule::number_range) == rule_level::warning);
-    CHECK(sgf::level_of(rule::ap_not_composed) == rule_level::warning);
     CHECK(sgf::level_of(rule::size_range) == rule_level::error);
+    // a value that does not match its value type is an error in every FF version that has
+    // the type, "must" or not; the current profile accepts what 002_* documents
+    for (const rule r : {rule::value_syntax, rule::ap_not_composed, rule::time_units}) {
+        CAPTURE(sgf::info(r).name);
+        for (int ff = 1; ff <= 4; ++ff) CHECK(sgf::level_of(r, profile::ff4, ff) == rule_level::error);
+        CHECK(sgf::level_of(r, profile::hex) == rule_level::error);
+    }
+    CHECK(sgf::level_of(rule::ap_not_composed, profile::current) == rule_level::off);
+    CHECK(sgf::level_of(rule::time_units, profile::current) == rule_level::off);
 }
 
 TEST_CASE("one line: line breaks and control characters are escaped") {

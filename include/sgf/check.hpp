@@ -8,8 +8,8 @@
 // Levels: every finding is of a `rule` (diagnostic.hpp); its level is the rule row's for
 // the profile and for the FF version of the game tree it lies in (level_of), and a rule at
 // level `off` reports nothing. The printed code is that level's letter and the rule's
-// number: TM[5m] is E111 in an FF[4] file (ff4), W111 in an FF[3] file (the FF[4] rule
-// "time values are given in seconds" names what fix would change), nothing under current.
+// number: RE[W] is E113 in an FF[4] file (ff4), W113 in an FF[3] file (the FF[4] rule
+// "Format of DT and RE is mandatory now" names what fix would change), nothing under current.
 //
 // Context: what the root of each game tree declares (context.hpp: context_of).
 #include <cstdint>

@@ -270,6 +270,7 @@ private:
     void unknown_property(const source& src, std::uint32_t i);
     [[nodiscard]] const row_plan* root_alias(const source& src, std::uint32_t i, const row_plan* plan);
     void node_rules(const source& src, std::uint32_t bits, bool is_root);
+    void nul_bytes(const source& src);
     void check_values(const source& src, const prop_ref& p, const row_plan& plan);
     void ff4_forms(const source& src, const prop_ref& p, const row_plan& plan);
     [[nodiscard]] inline bool fast_value(const source& src, const prop_ref& p, const row_plan& plan, bool moves_now);
@@ -284,6 +285,8 @@ private:
             message += " (an FF[4] rule; this game tree is FF[" + std::to_string(ctx_->ff) + "])";
         return out_.add_at(l, r, src, offset, std::move(message), std::move(hint), related, subject);
     }
+    // How an SGF2-style alias in the root reads (002_*), for a hint; empty when it is none.
+    [[nodiscard]] static std::string sgf2_hint(std::string_view ident);
     [[nodiscard]] std::string_view ident_of(const source& src, const prop_ref& p) const noexcept {
         return {src.data() + p.ident, p.ident_size};
     }
@@ -308,6 +311,11 @@ private:
     std::uint32_t handicap_ = 0;            // index + 1 of the node's HA property
     std::uint64_t ab_stones_ = 0;           // AB stones (Go) in the node, for HA
     bool moves_now_ = true;                 // no setup in the node: play moves at once
+    bool root_node_ = false;                // the node is the root of a game tree of the collection
+    // per property of the node: every value failed its value type (E101), so the property is
+    // not read as its row, and where it stands is not judged (one problem, one finding)
+    std::vector<std::uint8_t> not_its_type_;
+    std::uint32_t type_failures_ = 0;       // E101 findings of the property check_values checks
 
     // per game tree (collection level)
     std::uint32_t tree_stamp_ = 0;

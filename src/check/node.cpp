@@ -2,7 +2,7 @@
 // rows' fields drive (type, exclusive group, restrictions, point group, inherit) and the
 // path-level rule for game-info nodes. The common node (a move, a comment) takes one pass
 // with a few bit operations per property; everything unusual goes through rare_property and
-// node_rules. Messages say what is wrong; hints come from the rule rows (table/rules.cpp)
+// node_rules. Messages say what is wrong; hints come from the rule rows (sgf/detail/rules.def)
 // unless the finding knows a better one.
 #include <algorithm>
 #include <cctype>
@@ -47,15 +47,6 @@ bool all_upper(std::string_view s) noexcept {
 
 constexpr std::uint32_t excl_of(std::uint32_t bits) noexcept { return (bits >> bit_excl_shift) & 7u; }
 
-// KO, TE in the root of an SGF2-style file stand for KM and EV (002_*): say so in the hint.
-std::string sgf2_hint(std::string_view ident) {
-    for (const property_alias& a : all_aliases())
-        if (a.alias == ident && a.context.starts_with("root node"))
-            return "in SGF2-style files " + std::string(ident) + " in the root node stands for " + std::string(a.target) +
-                   " (002_*; --profile=current reads it so, sgfcheck fix writes " + std::string(a.target) + ")";
-    return {};
-}
-
 // How to repair a property given twice in a node: merging is right only for lists, and a
 // second move most likely lost the ';' of its node.
 std::string duplicate_hint(const property_rule& r) {
@@ -68,6 +59,15 @@ std::string duplicate_hint(const property_rule& r) {
 
 
 }  // namespace
+
+// KO, TE in the root of an SGF2-style file stand for KM and EV (002_*): say so in the hint.
+std::string tree_checker::sgf2_hint(std::string_view ident) {
+    for (const property_alias& a : all_aliases())
+        if (a.alias == ident && a.context.starts_with("root node"))
+            return "in SGF2-style files " + std::string(ident) + " in the root node stands for " + std::string(a.target) +
+                   " (002_*; --profile=current reads it so, sgfcheck fix writes " + std::string(a.target) + ")";
+    return {};
+}
 
 // The common single values, checked exactly without the general validator; false when the
 // value needs check_values (which gives the same verdict, slower, or reports it).
@@ -101,10 +101,19 @@ inline bool tree_checker::fast_value(const source& src, const prop_ref& p, const
     return false;
 }
 
+// Over 80 lines on purpose: the checker's hot path, the passes over one node's properties in
+// order (plans, values, node rules, board) on the member state they share.
 void tree_checker::check_node(const source& src, std::uint32_t offset, bool is_root, const property_ref* one) {
     // (node_stamp_ was advanced by visit_nodes)
     if (one != nullptr) scan_single(*one, src.data(), node_);
     else scan_props(src, offset, node_);
+    // one memchr over the node's values (in file order): a streamed window reuses its source
+    if (const std::uint32_t nv = node_.values.size(); nv > 0) {
+        const value_ref& last = node_.values[nv - 1];
+        const std::uint32_t lo = node_.values[0].open, hi = last.open + 1 + last.size;
+        if (hi > lo && std::memchr(src.data() + lo, 0, hi - lo) != nullptr) nul_bytes(src);
+    }
+    root_node_ = is_root;
     if (node_.props.size() == 1 && !is_root) {
         const prop_ref& p = node_.props[0];
         const row_plan* plan = ctx_->plans->find(p, src.data());
@@ -122,6 +131,7 @@ void tree_checker::check_node(const source& src, std::uint32_t offset, bool is_r
     const plan_table& table = *ctx_->plans;
     const std::uint32_t n = node_.props.size();
     if (plans_.size() < n) plans_.resize(n);
+    not_its_type_.assign(n, 0);
 
     // Pass 1: the plans, and what the node holds.
     std::uint32_t bits = 0;
@@ -194,6 +204,7 @@ void tree_checker::check_node(const source& src, std::uint32_t offset, bool is_r
         const row_plan* plan = plans_[i];
         if (plan == nullptr) continue;
         const prop_ref& p = node_.props[i];
+        type_failures_ = 0;
         if (plan->bits & bit_rare) {
             rare_property(src, i, *plan, is_root);
             if (!plan->defined) {
@@ -205,10 +216,12 @@ void tree_checker::check_node(const source& src, std::uint32_t offset, bool is_r
                 check_values(src, p, *plan);
                 cap_ = rule_level::error;
                 definition_note_.clear();
+                not_its_type_[i] = p.count > 0 && type_failures_ == p.count;
                 continue;
             }
         }
         if (!fast_value(src, p, *plan, moves_now)) check_values(src, p, *plan);
+        not_its_type_[i] = p.count > 0 && type_failures_ == p.count;
     }
 
     if ((bits & (bit_setup | bit_root | bit_game_info | bit_needs_move | bit_root_rule)) || is_root)
@@ -223,6 +236,21 @@ void tree_checker::check_node(const source& src, std::uint32_t offset, bool is_r
                        " AB stones in this node (the handicap stones should be set up with AB in the same node)");
     }
     if (!moves_now && !actions_.empty()) replay_node(src);
+}
+
+// NUL bytes inside the node's values (the file holds one): kept, but readers written in C
+// end the text at them (SGFC 22: "$00 byte detected"). One finding per value, at its first.
+void tree_checker::nul_bytes(const source& src) {
+    const char* const base = src.data();
+    for (const prop_ref& p : node_.props)
+        for (std::uint32_t j = 0; j < p.count; ++j) {
+            const value_ref& v = node_.values[p.first + j];
+            const void* const at = std::memchr(base + v.open + 1, 0, v.size);
+            if (at == nullptr) continue;
+            report(rule::nul_in_value, src, static_cast<std::uint64_t>(static_cast<const char*>(at) - base),
+                   "NUL byte in a value of " + std::string(ident_of(src, p)) +
+                       ": kept, but readers written in C end the value there");
+        }
 }
 
 void tree_checker::play_move(const source& src, board_effect effect, std::uint32_t offset, board_point at) {
@@ -334,9 +362,12 @@ void tree_checker::node_rules(const source& src, std::uint32_t bits, bool is_roo
     const auto n = static_cast<std::uint32_t>(node_.props.size());
     constexpr std::uint32_t none = 0xffffffffu;
     std::uint32_t first_move = none, first_game_info = none;
+    // a property whose every value breaks its value type (E101) is not read as its row: where
+    // it stands is not judged (KO[7.5] in the root is one finding, E101, not three)
+    const auto judged = [&](std::uint32_t i) { return plans_[i] != nullptr && !not_its_type_[i]; };
     for (std::uint32_t i = 0; i < n; ++i) {
+        if (!judged(i)) continue;
         const row_plan* plan = plans_[i];
-        if (plan == nullptr) continue;
         const prop_ref& p = node_.props[i];
         const std::uint32_t b = plan->bits;
         if (b & bit_root_rule) {
@@ -366,7 +397,7 @@ void tree_checker::node_rules(const source& src, std::uint32_t bits, bool is_roo
         bool mix_reported = false;
         for (std::uint32_t i = 0; i < n; ++i) {
             const row_plan* plan = plans_[i];
-            if (plan == nullptr || !(plan->bits & bit_setup)) continue;
+            if (!judged(i) || !(plan->bits & bit_setup)) continue;
             const prop_ref& p = node_.props[i];
             if (plan->bits & bit_setup_mix) {
                 if (mix_reported) continue;
@@ -385,7 +416,7 @@ void tree_checker::node_rules(const source& src, std::uint32_t bits, bool is_roo
     }
     if ((bits & bit_needs_move) && !(bits & bit_move_color))
         for (std::uint32_t i = 0; i < n; ++i)
-            if (plans_[i] && (plans_[i]->bits & bit_needs_move))
+            if (judged(i) && (plans_[i]->bits & bit_needs_move))
                 report(rule::needs_move, src, node_.props[i].ident,
                        (plans_[i]->row->exclusive == exclusive_group::move_annotation ? "move annotation " : "") +
                            std::string(ident_of(src, node_.props[i])) + " (" + std::string(plans_[i]->row->description) +

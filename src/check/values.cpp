@@ -154,6 +154,7 @@ std::string clipped(std::string_view s) {
 
 // Forms of a value that came with FF[4], in an FF[1]-FF[3] game tree (ff4_changes.txt "From
 // FF[3] to FF[4]" and "Compatibility"): reported where they stand, naming FF[4].
+// Over 80 lines on purpose: one case per FF[4] form ff4_changes.txt lists, read in its order.
 void tree_checker::ff4_forms(const source& src, const prop_ref& p, const row_plan& plan) {
     const property_rule& row = *plan.row;
     const game_rule* const g = ctx_->plans->game;
@@ -245,6 +246,8 @@ void tree_checker::ff4_forms(const source& src, const prop_ref& p, const row_pla
     }
 }
 
+// Over 80 lines on purpose: each value of a property through the one value check, with the
+// per-value bookkeeping (points seen, list rules, type failures) in one loop.
 void tree_checker::check_values(const source& src, const prop_ref& p, const row_plan& plan) {
     if (plan.ff4_forms) ff4_forms(src, p, plan);
     const char* const base = src.data();
@@ -303,16 +306,12 @@ void tree_checker::check_values(const source& src, const prop_ref& p, const row_
         }
         if (!ok) {
             value_check c = check_value(row, g, raw, size);
-            // "Time values are given in seconds" came with FF[4]: in an FF[1]-FF[3] file a time
-            // in another form breaks that FF[4] rule (time_units: at most a warning there).
-            if (c.which == rule::value_syntax && row.format == value_format::time && ctx_->ff < 4) {
-                c.which = rule::time_units;
-                c.message = std::string(ident) + "[" + std::string(raw) +
-                            "]: not a real number of seconds (FF[4]: \"Time values are given in seconds\")";
-            }
             if (c.which != rule::none) {
+                // (KO[7.5] in the root: the SGF2-style alias of KM, which the hint names)
+                std::string hint = c.which == rule::value_syntax && root_node_ ? sgf2_hint(ident) : std::string{};
+                type_failures_ += c.which == rule::value_syntax;
                 // the identifier groups the findings of per_subject rules (I121: one per identifier)
-                report(c.which, src, v.open, std::move(c.message) + definition_note_, {}, {}, ident);
+                report(c.which, src, v.open, std::move(c.message) + definition_note_, {}, std::move(hint), ident);
                 // a point syntax no page gives: byte-identical values are still the same point
                 if (c.which == rule::unverified_syntax && grouped && !plan.stacks) {
                     std::string key = std::to_string(group_stamp_[group]) + ' ' + std::string(raw);

@@ -61,16 +61,19 @@ void rewrite_value(props_t& props, std::string_view ident, const fix_context& c)
     if (!row || it->values.size() != 1 || valid(*row, c, it->values[0])) return;
     const fix_value before = it->values[0];
     const auto r = ff4_form(ident, decode_simple_text(before));
-    // the rule the checker reports it by (values.cpp: in FF[1]-FF[3] a time that is not a
-    // real number of seconds breaks "Time values are given in seconds", time_units)
+    // the rule the checker reports it by
     rule code = check_value(*row, c.game, before, c.size).which;
     if (code == rule::none) code = rule::value_syntax;
-    if (code == rule::value_syntax && row->format == value_format::time && c.ff >= 1 && c.ff < 4) code = rule::time_units;
     if (!r || (!r->remove && !valid(*row, c, escape(r->value)))) {
         if (c.ff < 1 || c.ff > 3) return;  // an FF[4] file: left as it is (and reported by check)
         const fix_pos pos = it->pos;
         move_apart(props, static_cast<std::size_t>(it - props.begin()));
-        c.note(code, pos, std::string(ident) + "[" + before.str() + "]: FF[" + std::to_string(c.ff) + "] allowed this value, FF[4] has no form for it",
+        // (TM[1:00:00] breaks TM's type, real, in FF[3] too: E101 there, not a value FF[3] allowed)
+        const bool allowed = level_of(code, profile::ff4, c.ff) != rule_level::error;
+        c.note(code, pos,
+               std::string(ident) + "[" + before.str() + "]: " +
+                   (allowed ? "FF[" + std::to_string(c.ff) + "] allowed this value, FF[4] has no form for it"
+                            : "not a value of its type, and FF[4] has no form for it"),
                "moved to the private property X" + std::string(ident) + ": nothing was lost");
         return;
     }

@@ -10,6 +10,7 @@
 #include "sgf/context.hpp"
 #include "sgf/properties.hpp"
 #include "table/findings.hpp"
+#include "table/recoveries.hpp"
 #include "tree/assembler.hpp"
 
 namespace sgf {
@@ -18,6 +19,10 @@ namespace pegtl = tao::pegtl;
 
 namespace {
 
+using detail::fill;
+using detail::recovery;
+using detail::recovery_row;
+using detail::row_of;
 using detail::source;
 
 // Collects game trees from tree_open / node / tree_close events (tree_assembler) and the
@@ -36,14 +41,15 @@ public:
     [[nodiscard]] bool has_trees() const noexcept { return trees_.has_trees(); }
     void reset() { trees_.reset(); }
 
-    // Lists a finding (the one findings list of parser and checker caps and groups them:
-    // a file of 100 MB of ')' would otherwise need ~30 GB for its diagnostics,
-    // fuzz/FUZZING.md finding 2). Parser findings do not depend on the FF version, but for
-    // identifiers with lowercase letters: those wait in `lowercase_idents` until the FF of
-    // their game tree is known.
-    void report(rule r, std::uint64_t offset, std::string message, std::string hint = {},
-                std::optional<std::uint64_t> related = std::nullopt, std::string_view subject = {}) {
-        (void)found.add(r, 4, *src_, offset, std::move(message), std::move(hint), related, subject);
+    // Lists the finding of recovery k, its words from the recovery row filled with `args`
+    // (the one findings list of parser and checker caps and groups them: a file of 100 MB
+    // of ')' would otherwise need ~30 GB for its diagnostics, fuzz/FUZZING.md finding 2).
+    // Parser findings do not depend on the FF version, but for identifiers with lowercase
+    // letters: those wait in `lowercase_idents` until the FF of their game tree is known.
+    void report(recovery k, std::uint64_t offset, std::initializer_list<std::string_view> args = {},
+                std::optional<std::uint64_t> related = std::nullopt, std::string_view subject = {}, int ff = 4) {
+        const recovery_row& row = row_of(k);
+        (void)found.add(row.code, ff, *src_, offset, fill(row.message, args), fill(row.hint, args), related, subject);
     }
 
     detail::findings found;
@@ -61,12 +67,17 @@ private:
 
 // E014: a file of 2 GiB or more is not parsed (offsets are 32 bits).
 diagnostic too_large(std::size_t bytes, position at) {
-    diagnostic d = make_diagnostic(rule::file_too_large, severity::error);
+    const recovery_row& row = row_of(recovery::file_too_large);
+    diagnostic d = make_diagnostic(row.code, severity::error);
     d.where = at;
-    d.message = "file too large: " + std::to_string(bytes) + " bytes";
-    d.hint = "files are limited to 2 GiB";
+    const std::string n = std::to_string(bytes);
+    d.message = fill(row.message, {n});
+    d.hint = fill(row.hint, {n});
     return d;
 }
+
+// "1 game tree", "2 game trees"
+std::string trees_text(std::size_t n) { return std::to_string(n) + (n == 1 ? " game tree" : " game trees"); }
 
 std::string ascii_upper(std::string_view s) {
     std::string out(s);
@@ -133,53 +144,42 @@ template <>
 struct recover_action<grammar::junk_before_tree> {
     template <typename In>
     static void apply(const In& in, tree_builder& b) {
-        b.report(rule::junk_before_tree, offset_of(in, b), "text before the first game tree: '" + excerpt(in.begin(), in.size()) + "'",
-                 "skipped " + std::to_string(in.size()) + " bytes up to the first '(;'");
+        b.report(recovery::junk_before_tree, offset_of(in, b), {excerpt(in.begin(), in.size()), std::to_string(in.size())});
     }
 };
 template <>
 struct recover_action<grammar::junk_after_tree> {
     template <typename In>
     static void apply(const In& in, tree_builder& b) {
-        b.report(rule::junk_after_tree, offset_of(in, b), "text after a game tree: '" + excerpt(in.begin(), in.size()) + "'",
-                 "skipped " + std::to_string(in.size()) + " bytes");
+        b.report(recovery::junk_after_tree, offset_of(in, b), {excerpt(in.begin(), in.size()), std::to_string(in.size())});
     }
 };
 template <>
 struct recover_action<grammar::unmatched_tree_close> {
     template <typename In>
     static void apply(const In& in, tree_builder& b) {
-        b.report(rule::unmatched_tree_close, offset_of(in, b), "')' without a matching '('", "ignored; remove the extra ')'");
+        b.report(recovery::unmatched_tree_close, offset_of(in, b));
     }
 };
 template <>
 struct recover_action<grammar::empty_game_tree> {
     template <typename In>
     static void apply(const In& in, tree_builder& b) {
-        b.report(rule::empty_tail, offset_of(in, b), "empty game tree '()': a GameTree holds at least one node",
-                 "ignored; remove it (FF[4] has no empty variations)");
+        b.report(recovery::empty_tail, offset_of(in, b));
     }
 };
 template <>
 struct recover_action<grammar::empty_top_tree> {
     template <typename In>
     static void apply(const In& in, tree_builder& b) {
-        b.report(rule::empty_game_tree, offset_of(in, b),
-                 "'()' where a game tree was expected: a game tree holds at least its root node",
-                 "ignored; remove it (only a variation may be '()' in 002_*'s grammar, and none in FF[4]'s)");
+        b.report(recovery::empty_top_tree, offset_of(in, b));
     }
 };
 template <>
 struct recover_action<grammar::tree_close_missing_before> {
     template <typename In>
     static void apply(const In& in, tree_builder& b) {
-        const std::size_t n = b.open_frames();
-        b.report(rule::missing_tree_close, offset_of(in, b),
-                 "missing ')' before this game tree: its first node holds root properties, and the file has more '(' "
-                 "than ')'",
-                 "read as the next game tree of the collection (" + std::to_string(n) +
-                     (n == 1 ? " game tree closed" : " game trees closed") + " before it); insert the missing ')'",
-                 b.innermost_open());
+        b.report(recovery::tree_close_missing_before, offset_of(in, b), {trees_text(b.open_frames())}, b.innermost_open());
         b.close_all();
     }
 };
@@ -187,24 +187,21 @@ template <>
 struct recover_action<grammar::missing_node_open> {
     template <typename In>
     static void apply(const In& in, tree_builder& b) {
-        b.report(rule::missing_node_open, offset_of(in, b), "game tree does not start with a node: expected ';' after '('",
-                 "read what follows as the game tree's first node; insert ';'");
+        b.report(recovery::missing_node_open, offset_of(in, b));
     }
 };
 template <>
 struct recover_action<grammar::tree_without_node> {
     template <typename In>
     static void apply(const In& in, tree_builder& b) {
-        b.report(rule::missing_node_open, offset_of(in, b), "game tree without any node: expected ';' after '('",
-                 "its variations (if any) were kept in its place");
+        b.report(recovery::tree_without_node, offset_of(in, b));
     }
 };
 template <>
 struct recover_action<grammar::node_after_variation> {
     template <typename In>
     static void apply(const In& in, tree_builder& b) {
-        b.report(rule::node_after_variation, offset_of(in, b), "node after a variation: a sequence cannot continue after ')'",
-                 "the nodes up to the enclosing ')' were read as one more variation; wrap them in '(' ')'");
+        b.report(recovery::node_after_variation, offset_of(in, b));
         b.open(offset_of(in, b));
     }
 };
@@ -212,9 +209,7 @@ template <>
 struct recover_action<grammar::extra_tree_open> {
     template <typename In>
     static void apply(const In&, tree_builder& b) {
-        b.report(rule::extra_tree_open, b.innermost_open(),
-                 "extra '(': a game tree starts with a node (';'), and the file has more '(' than ')'",
-                 "ignored: the '(' after it is read in its place; remove the extra '('");
+        b.report(recovery::extra_tree_open, b.innermost_open());
         b.close();  // the frame holds nothing yet
     }
 };
@@ -222,14 +217,9 @@ template <>
 struct recover_action<grammar::free_text> {
     template <typename In>
     static void apply(const In& in, tree_builder& b) {
-        if (grammar::free_text::identifiers_only(in.begin(), in.end()))
-            b.report(rule::property_without_value, offset_of(in, b),
-                     "properties without a value: '" + excerpt(in.begin(), in.size()) + "'",
-                     "ignored; a property needs at least one [value] (use [] for an empty one)");
-        else
-            b.report(rule::junk_between_tokens, offset_of(in, b),
-                     "free text between properties: '" + excerpt(in.begin(), in.size()) + "'",
-                     "skipped; put it into a comment C[...] or remove it");
+        b.report(grammar::free_text::identifiers_only(in.begin(), in.end()) ? recovery::properties_without_value
+                                                                             : recovery::free_text,
+                 offset_of(in, b), {excerpt(in.begin(), in.size())});
     }
 };
 template <>
@@ -242,9 +232,7 @@ struct recover_action<grammar::missing_tree_close> {
     template <typename In>
     static void apply(const In& in, tree_builder& b) {
         const std::size_t n = b.open_frames();
-        b.report(rule::missing_tree_close, offset_of(in, b),
-                 "end of file inside " + std::to_string(n) + (n == 1 ? " game tree" : " game trees") + ": missing ')'",
-                 "closed at end of file; append " + std::to_string(n) + " ')'", b.innermost_open());
+        b.report(recovery::missing_tree_close, offset_of(in, b), {trees_text(n), std::to_string(n)}, b.innermost_open());
         b.close_all();
     }
 };
@@ -252,8 +240,7 @@ template <>
 struct recover_action<grammar::unclosed_prop_value> {
     template <typename In>
     static void apply(const In& in, tree_builder& b) {
-        b.report(rule::unclosed_value, offset_of(in, b), "property value not closed: missing ']' before end of file",
-                 "the value runs to the end of the file; add ']' where it should end");
+        b.report(recovery::unclosed_value, offset_of(in, b));
     }
 };
 template <>
@@ -272,10 +259,8 @@ struct recover_action<grammar::lenient_property> {
         const std::string written(p, n);
         if (!upper) {
             // "b", "black": FF[1]-FF[3] readers delete lowercase letters and keep nothing
-            b.report(rule::ident_without_upper, offset_of(in, b),
-                     "property identifier '" + written + "' has no uppercase letter: it names no property in any FF version",
-                     "kept as written; write it in uppercase letters (" + ascii_upper(written) + " if that was meant)",
-                     std::nullopt, written);  // one finding per identifier (and N more)
+            b.report(recovery::ident_without_upper, offset_of(in, b), {written, ascii_upper(written)}, std::nullopt,
+                     written);  // one finding per identifier (and N more)
             return;
         }
         b.lowercase_idents.emplace_back(offset_of(in, b), static_cast<std::uint32_t>(n));
@@ -285,23 +270,20 @@ template <>
 struct recover_action<grammar::property_without_value> {
     template <typename In>
     static void apply(const In& in, tree_builder& b) {
-        b.report(rule::property_without_value, offset_of(in, b), "property '" + excerpt(in.begin(), in.size()) + "' has no value",
-                 "ignored; a property needs at least one [value] (use [] for an empty one)");
+        b.report(recovery::property_without_value, offset_of(in, b), {excerpt(in.begin(), in.size())});
     }
 };
 template <>
 struct recover_action<grammar::value_without_property> {
     template <typename In>
     static void apply(const In& in, tree_builder& b) {
-        b.report(rule::value_without_property, offset_of(in, b), "value without a property identifier: '" + excerpt(in.begin(), in.size()) + "'",
-                 "ignored; put the identifier (e.g. C) before '['");
+        b.report(recovery::value_without_property, offset_of(in, b), {excerpt(in.begin(), in.size())});
     }
 };
 struct report_junk {
     template <typename In>
     static void apply(const In& in, tree_builder& b) {
-        b.report(rule::junk_between_tokens, offset_of(in, b), "unexpected characters '" + excerpt(in.begin(), in.size()) + "'",
-                 "skipped; only white space may stand between tokens");
+        b.report(recovery::junk_between_tokens, offset_of(in, b), {excerpt(in.begin(), in.size())});
     }
 };
 template <>
@@ -333,18 +315,9 @@ void report_lowercase_idents(tree_builder& b, const collection& trees, profile p
         const int ff = after == starts.begin() ? 4 : ffs[static_cast<std::size_t>(after - starts.begin() - 1)];
         const std::string ident = ff4_ident_of(written);
         if (ff >= 1 && ff <= 3)
-            (void)b.found.add(rule::lowercase_ident, ff, b.source_ref(), offset,
-                              "FF[" + std::to_string(ff) + "] property identifier '" + written + "' has lowercase letters",
-                              "read as " + ident +
-                                  ": FF[1]-FF[3] allowed lowercase letters and readers delete them; FF[4] allows "
-                                  "uppercase only (sgfcheck fix writes " + ident + ")",
-                              std::nullopt, written);
+            b.report(recovery::lowercase_ident_before_ff4, offset, {std::to_string(ff), written, ident}, std::nullopt, written, ff);
         else
-            (void)b.found.add(rule::lowercase_ident, ff, b.source_ref(), offset,
-                              "property identifier '" + written + "' contains lowercase letters",
-                              "kept as written; FF[4] identifiers are uppercase only (FF[1]-FF[3] readers deleted "
-                              "lowercase letters: '" + ident + "', which sgfcheck fix writes)",
-                              std::nullopt, written);
+            b.report(recovery::lowercase_ident, offset, {written, ident}, std::nullopt, written, ff);
     }
 }
 
@@ -353,8 +326,8 @@ void report_lowercase_idents(tree_builder& b, const collection& trees, profile p
 namespace detail {
 
 void report_utf8_bom(findings& found, const source& src) {
-    (void)found.add(rule::byte_order_mark, 4, src, 0, "UTF-8 byte order mark before the first game tree",
-                    "skipped; declare the charset with CA[UTF-8]");
+    const recovery_row& row = row_of(recovery::byte_order_mark);
+    (void)found.add(row.code, 4, src, 0, std::string(row.message), std::string(row.hint));
 }
 
 parse_result parse_source(std::shared_ptr<const source> src, const parse_options& options) {
@@ -381,10 +354,9 @@ parse_result parse_source(std::shared_ptr<const source> src, const parse_options
         input in(start, end, "");
         (void)pegtl::parse<grammar::recovering_collection, recover_action>(in, b);
         if (!b.has_trees()) {
-            b.report(rule::empty_collection, src->bytes.size(),  // where a game tree was still expected
-                     src->bytes.size() == static_cast<std::size_t>(start - begin) ? "empty file: no game tree"
-                                                                                  : "no game tree in the file",
-                     "an SGF file holds one or more game trees: (;FF[4] ...)");
+            b.report(src->bytes.size() == static_cast<std::size_t>(start - begin) ? recovery::empty_file
+                                                                                  : recovery::no_game_tree,
+                     src->bytes.size());  // where a game tree was still expected
         }
     }
     result.trees = b.take_trees();
@@ -393,7 +365,7 @@ parse_result parse_source(std::shared_ptr<const source> src, const parse_options
         // Safety net: never accept silently. Only lowercase identifiers (legal in FF[1]-FF[3])
         // may explain a file the FF[4] grammar rejects, or findings the profile turns off.
         if (b.found.attempted() == 0)
-            b.report(rule::junk_between_tokens, 0, "the file does not match the FF[4] grammar", "");
+            b.report(recovery::grammar_mismatch, 0);
     }
     result.diagnostics = std::move(b.found).finish();
     return result;

@@ -146,7 +146,7 @@ struct time_action<g::time_unit> {
     template <typename ActionInput>
     static void apply(const ActionInput& in, decode_state& s) {
         if (auto* v = boost::variant2::get_if<real>(&s.value)) *v *= *in.begin() == 'h' ? 3600 : *in.begin() == 'm' ? 60 : 1;
-        s.fail(rule::time_units, in.begin(), "time with a unit letter (002_*); FF[4] wants a real number of seconds");
+        s.fail(rule::time_units, in.begin(), "time with a unit letter (002_*); TM, BL and WL take a real number (of seconds since FF[4])");
     }
 };
 

@@ -68,7 +68,7 @@ constexpr mutation_info mutations[] = {
      "ff4_sgf.txt 3.2: Following chars have to be escaped ... \":\" (only if used in compose data type)."},
     {m::square_size_compose, "square_size_compose", "root", "E109", "", "SZ[n:n]",
      "ff4_properties.txt SZ: Square boards must not be defined using the compose type value: e.g. SZ[19:19] is illegal."},
-    {m::ap_not_composed, "ap_not_composed", "root", "W110", "", "AP without ':' version (a warning: not applied)",
+    {m::ap_not_composed, "ap_not_composed", "root", "E110", "", "AP without ':' version",
      "ff4_properties.txt AP: composed simpletext ':' simpletext"},
     {m::time_units, "time_units", "gameinfo", "E111", "", "TM[5m]",
      "ff4_properties.txt TM: Time limit in seconds (real)"},

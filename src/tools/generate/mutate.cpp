@@ -22,6 +22,8 @@ class mutator {
 public:
     mutator(model& md, rng& r, const plan& p, expectations& ex) : md_(md), r_(r), p_(p), g_(*p.game), ex_(ex) {}
 
+    // Over 80 lines on purpose: one case per mutation kind (a table in code: each case is the
+    // mutation and the finding it must give).
     bool apply(mutation m) {
         switch (m) {
             case mutation::none: return false;
@@ -97,11 +99,13 @@ public:
                     static constexpr std::string_view bad[] = {"1.5", "x", "1e3", "+", "--1", "one", "", "2b"};
                     add(n, "PM", {std::string(pick(bad))}, "E101", 0);
                 });
-            // Graded warnings (docs/diagnostics.md: a parenthesised range, 002_*'s AP, HA's
-            // "(>=2)"): they no longer make a file invalid, so these mutations do not apply.
+            // Graded warnings (docs/diagnostics.md: a parenthesised range, HA's "(>=2)"): they
+            // do not make a file invalid, so these mutations do not apply.
             case mutation::number_out_of_range:
-            case mutation::ap_not_composed:
             case mutation::ha_range: return false;
+            // AP without ':' version: the value breaks AP's type (E110; 002_* usage, allowed
+            // only under --profile=current)
+            case mutation::ap_not_composed: return with_root([&](node& n) { set(n, "AP", word(), "E110"); });
             case mutation::duplicate_property:
                 return with_node(any_node, [&](node& n) {
                     if (!n.has("C")) add(n, "C", {word()}, "", -1);
