@@ -266,11 +266,20 @@ private:
     // plain property).
     [[nodiscard]] bool plain_move(const source& src, std::uint32_t offset, property_ref& one, bool& single);
     void check_node(const source& src, std::uint32_t offset, bool is_root, const property_ref* one = nullptr);
+    void once_per_node(const source& src, std::uint32_t n);
+    void node_values(const source& src, std::uint32_t n, bool is_root, bool moves_now);
+    void handicap_stones(const source& src);
     void rare_property(const source& src, std::uint32_t i, const row_plan& plan, bool is_root);
     void unknown_property(const source& src, std::uint32_t i);
     [[nodiscard]] const row_plan* root_alias(const source& src, std::uint32_t i, const row_plan* plan);
     void node_rules(const source& src, std::uint32_t bits, bool is_root);
     void nul_bytes(const source& src);
+    void ff3_view(const source& src, const prop_ref& p, const property_rule& row, const std::string& ident,
+                  const std::string& in);
+    void value_failure(const source& src, const value_ref& v, std::string_view raw, std::string_view ident,
+                       const row_plan& plan, value_check&& c);
+    void value_points(const source& src, const value_ref& v, std::string_view raw, std::string_view ident,
+                      const row_plan& plan, bool have_point, board_point pt);
     void check_values(const source& src, const prop_ref& p, const row_plan& plan);
     void ff4_forms(const source& src, const prop_ref& p, const row_plan& plan);
     [[nodiscard]] inline bool fast_value(const source& src, const prop_ref& p, const row_plan& plan, bool moves_now);

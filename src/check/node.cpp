@@ -101,8 +101,103 @@ inline bool tree_checker::fast_value(const source& src, const prop_ref& p, const
     return false;
 }
 
-// Over 80 lines on purpose: the checker's hot path, the passes over one node's properties in
-// order (plans, values, node rules, board) on the member state they share.
+// Pass 1b: one of each property per node (E201, and an alias beside its target) and one member
+// of each exclusive group (B with W, ...), in linear time whatever the node's size.
+void tree_checker::once_per_node(const source& src, std::uint32_t n) {
+    const char* const base = src.data();
+    std::uint32_t exclusive_seen = 0;  // exclusive groups met so far (bit per group)
+    std::uint32_t exclusive_first[8] = {};  // per group: the property that met it first
+    for (std::uint32_t i = 0; i < n; ++i) {
+        const prop_ref& p = node_.props[i];
+        const row_plan* plan = plans_[i];
+        if (plan == nullptr) {
+            unknown_property(src, i);
+            continue;
+        }
+        // one of each property per node (a stamp per row: any node size stays linear); an
+        // SGF2-style alias beside its target (GK with GM) is not the same identifier twice
+        const auto is_alias = [&](std::uint32_t at) {
+            const std::string_view id = plan->row->ident;
+            return std::string_view(base + at, std::min<std::size_t>(id.size(), src.bytes.size() - at)) != id ||
+                   (at + id.size() < src.bytes.size() && std::isalpha(static_cast<unsigned char>(base[at + id.size()])));
+        };
+        if (row_seen_[plan->index] == node_stamp_ && (is_alias(p.ident) || is_alias(row_first_[plan->index])))
+            report(rule::alias_and_target, src, p.ident,
+                   std::string(ident_of(src, p)) +
+                       (is_alias(p.ident) ? " (an SGF2-style alias of " + std::string(plan->row->ident) + ")" : "") +
+                       " in a node that already has " + std::string(plan->row->ident) +
+                       (is_alias(row_first_[plan->index]) ? " as an SGF2-style alias" : "") +
+                       ": an alias and its target both given",
+                   row_first_[plan->index]);
+        else if (row_seen_[plan->index] == node_stamp_)
+            report(rule::duplicate_property, src, p.ident,
+                   "property " + std::string(ident_of(src, p)) +
+                       (ident_of(src, p) != plan->row->ident ? " (read as " + std::string(plan->row->ident) + ")" : "") +
+                       " appears twice in this node (only one of each property per node)",
+                   row_first_[plan->index], duplicate_hint(*plan->row));
+        row_seen_[plan->index] = node_stamp_;
+        row_first_[plan->index] = p.ident;
+        // exclusive groups: another member of a group already present (the same member
+        // again is E201; comparing with the first member keeps any node size linear)
+        if (const std::uint32_t g = excl_of(plan->bits); g != 0) {
+            if (!(exclusive_seen & (1u << g))) {
+                exclusive_seen |= 1u << g;
+                exclusive_first[g] = i;
+            } else if (const std::uint32_t j = exclusive_first[g]; plans_[j] != plan) {
+                const exclusive_group_info& group = info(plan->row->exclusive);
+                report(group.which, src, p.ident,
+                       std::string(ident_of(src, node_.props[j])) + " and " + std::string(ident_of(src, p)) +
+                           " in one node: " + std::string(group.members) + " must not be mixed within a node",
+                       node_.props[j].ident,
+                       plan->row->exclusive == exclusive_group::move_color
+                           ? "a ';' is probably missing between them: each move takes a node of its own"
+                           : std::string{});
+            }
+        }
+    }
+}
+
+// Pass 2: each property's values, on its fast path or the general one.
+void tree_checker::node_values(const source& src, std::uint32_t n, bool is_root, bool moves_now) {
+    for (std::uint32_t i = 0; i < n; ++i) {
+        const row_plan* plan = plans_[i];
+        if (plan == nullptr) continue;
+        const prop_ref& p = node_.props[i];
+        type_failures_ = 0;
+        if (plan->bits & bit_rare) {
+            rare_property(src, i, *plan, is_root);
+            if (!plan->defined) {
+                // Not defined in this FF version: its values are still checked by the
+                // definition that exists, at most as warnings (not this version's rules).
+                cap_ = rule_level::warning;
+                definition_note_ = " (checked by the " + ff_list(*plan->row) + " definition of " +
+                                   std::string(plan->row->ident) + ")";
+                check_values(src, p, *plan);
+                cap_ = rule_level::error;
+                definition_note_.clear();
+                not_its_type_[i] = p.count > 0 && type_failures_ == p.count;
+                continue;
+            }
+        }
+        if (!fast_value(src, p, *plan, moves_now)) check_values(src, p, *plan);
+        not_its_type_[i] = p.count > 0 && type_failures_ == p.count;
+    }
+}
+
+// HA[n] with n >= 2 beside a number of AB stones in the same node that is not n.
+void tree_checker::handicap_stones(const source& src) {
+    const char* const base = src.data();
+    const value_ref& v = node_.values[node_.props[handicap_ - 1].first];
+    const std::string_view raw(base + v.open + 1, v.size);
+    const auto h = parse_number(unescape(raw));
+    if (h && *h >= 2 && static_cast<std::uint64_t>(*h) != ab_stones_)
+        report(rule::handicap_stones, src, v.open,
+               "HA[" + std::string(raw) + "] but " + std::to_string(ab_stones_) +
+                   " AB stones in this node (the handicap stones should be set up with AB in the same node)");
+}
+
+// The checker's hot path: the passes over one node's properties in order (plans, the rules of
+// one property per node, values, node rules, board) on the member state they share.
 void tree_checker::check_node(const source& src, std::uint32_t offset, bool is_root, const property_ref* one) {
     // (node_stamp_ was advanced by visit_nodes)
     if (one != nullptr) scan_single(*one, src.data(), node_);
@@ -143,98 +238,17 @@ void tree_checker::check_node(const source& src, std::uint32_t offset, bool is_r
         if (plan) bits |= plan->bits;
         else unknown = true;
     }
-    if (n > 1 || unknown) {
-        std::uint32_t exclusive_seen = 0;  // exclusive groups met so far (bit per group)
-        std::uint32_t exclusive_first[8] = {};  // per group: the property that met it first
-        for (std::uint32_t i = 0; i < n; ++i) {
-            const prop_ref& p = node_.props[i];
-            const row_plan* plan = plans_[i];
-            if (plan == nullptr) {
-                unknown_property(src, i);
-                continue;
-            }
-            // one of each property per node (a stamp per row: any node size stays linear); an
-            // SGF2-style alias beside its target (GK with GM) is not the same identifier twice
-            const auto is_alias = [&](std::uint32_t at) {
-                const std::string_view id = plan->row->ident;
-                return std::string_view(base + at, std::min<std::size_t>(id.size(), src.bytes.size() - at)) != id ||
-                       (at + id.size() < src.bytes.size() && std::isalpha(static_cast<unsigned char>(base[at + id.size()])));
-            };
-            if (row_seen_[plan->index] == node_stamp_ && (is_alias(p.ident) || is_alias(row_first_[plan->index])))
-                report(rule::alias_and_target, src, p.ident,
-                       std::string(ident_of(src, p)) +
-                           (is_alias(p.ident) ? " (an SGF2-style alias of " + std::string(plan->row->ident) + ")" : "") +
-                           " in a node that already has " + std::string(plan->row->ident) +
-                           (is_alias(row_first_[plan->index]) ? " as an SGF2-style alias" : "") +
-                           ": an alias and its target both given",
-                       row_first_[plan->index]);
-            else if (row_seen_[plan->index] == node_stamp_)
-                report(rule::duplicate_property, src, p.ident,
-                       "property " + std::string(ident_of(src, p)) +
-                           (ident_of(src, p) != plan->row->ident ? " (read as " + std::string(plan->row->ident) + ")" : "") +
-                           " appears twice in this node (only one of each property per node)",
-                       row_first_[plan->index], duplicate_hint(*plan->row));
-            row_seen_[plan->index] = node_stamp_;
-            row_first_[plan->index] = p.ident;
-            // exclusive groups: another member of a group already present (the same member
-            // again is E201; comparing with the first member keeps any node size linear)
-            if (const std::uint32_t g = excl_of(plan->bits); g != 0) {
-                if (!(exclusive_seen & (1u << g))) {
-                    exclusive_seen |= 1u << g;
-                    exclusive_first[g] = i;
-                } else if (const std::uint32_t j = exclusive_first[g]; plans_[j] != plan) {
-                    const exclusive_group_info& group = info(plan->row->exclusive);
-                    report(group.which, src, p.ident,
-                           std::string(ident_of(src, node_.props[j])) + " and " + std::string(ident_of(src, p)) +
-                               " in one node: " + std::string(group.members) + " must not be mixed within a node",
-                           node_.props[j].ident,
-                           plan->row->exclusive == exclusive_group::move_color
-                               ? "a ';' is probably missing between them: each move takes a node of its own"
-                               : std::string{});
-                }
-            }
-        }
-    }
+    if (n > 1 || unknown) once_per_node(src, n);
 
     // Pass 2: the values. Moves are played at once unless setup in the node comes first.
     const bool moves_now = !(bits & bit_setup);
     moves_now_ = moves_now;
     if (!moves_now) actions_.clear();
-    for (std::uint32_t i = 0; i < n; ++i) {
-        const row_plan* plan = plans_[i];
-        if (plan == nullptr) continue;
-        const prop_ref& p = node_.props[i];
-        type_failures_ = 0;
-        if (plan->bits & bit_rare) {
-            rare_property(src, i, *plan, is_root);
-            if (!plan->defined) {
-                // Not defined in this FF version: its values are still checked by the
-                // definition that exists, at most as warnings (not this version's rules).
-                cap_ = rule_level::warning;
-                definition_note_ = " (checked by the " + ff_list(*plan->row) + " definition of " +
-                                   std::string(plan->row->ident) + ")";
-                check_values(src, p, *plan);
-                cap_ = rule_level::error;
-                definition_note_.clear();
-                not_its_type_[i] = p.count > 0 && type_failures_ == p.count;
-                continue;
-            }
-        }
-        if (!fast_value(src, p, *plan, moves_now)) check_values(src, p, *plan);
-        not_its_type_[i] = p.count > 0 && type_failures_ == p.count;
-    }
+    node_values(src, n, is_root, moves_now);
 
     if ((bits & (bit_setup | bit_root | bit_game_info | bit_needs_move | bit_root_rule)) || is_root)
         node_rules(src, bits, is_root);
-    if (handicap_ != 0) {
-        const value_ref& v = node_.values[node_.props[handicap_ - 1].first];
-        const std::string_view raw(base + v.open + 1, v.size);
-        const auto h = parse_number(unescape(raw));
-        if (h && *h >= 2 && static_cast<std::uint64_t>(*h) != ab_stones_)
-            report(rule::handicap_stones, src, v.open,
-                   "HA[" + std::string(raw) + "] but " + std::to_string(ab_stones_) +
-                       " AB stones in this node (the handicap stones should be set up with AB in the same node)");
-    }
+    if (handicap_ != 0) handicap_stones(src);
     if (!moves_now && !actions_.empty()) replay_node(src);
 }
 

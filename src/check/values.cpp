@@ -154,7 +154,56 @@ std::string clipped(std::string_view s) {
 
 // Forms of a value that came with FF[4], in an FF[1]-FF[3] game tree (ff4_changes.txt "From
 // FF[3] to FF[4]" and "Compatibility"): reported where they stand, naming FF[4].
-// Over 80 lines on purpose: one case per FF[4] form ff4_changes.txt lists, read in its order.
+namespace {
+
+// Where raw's first soft line break ('\\' before a line break) is, if it holds one.
+std::optional<std::size_t> soft_line_break_at(std::string_view raw) {
+    for (std::size_t i = 0; i + 1 < raw.size(); ++i) {
+        if (raw[i] != '\\') continue;
+        if (raw[i + 1] == '\n' || raw[i + 1] == '\r') return i;
+        ++i;  // an escaped character
+    }
+    return std::nullopt;
+}
+
+// What a row's fast path (texts, Go moves and points, reals, numbers) says of a value without
+// the general check: ok when it is surely valid, a pass, or a point on the board.
+struct fast_result {
+    bool ok = false, pass = false, have_point = false;
+    board_point pt{};
+};
+
+fast_result fast_check(const row_plan& plan, std::string_view raw, board_size size, const game_rule* g) {
+    fast_result r;
+    switch (plan.fast) {
+        case fast_kind::text: r.ok = true; break;
+        case fast_kind::go_move:
+            if (raw.empty()) {
+                r.ok = r.pass = true;
+                break;
+            }
+            [[fallthrough]];
+        case fast_kind::go_points:
+            if (const auto lp = lower_letter_pair(raw)) {
+                r.pt = *lp;
+                if (on_board(r.pt, size)) {
+                    r.ok = r.have_point = true;
+                } else if (plan.fast == fast_kind::go_move && raw == "tt" && g && g->tt_is_pass &&
+                           (!size.known() || (size.columns <= 19 && size.rows <= 19))) {
+                    r.ok = r.pass = true;  // ff4_go.txt: [tt] is a pass on boards up to 19x19
+                }
+            }
+            break;
+        case fast_kind::real: r.ok = is_real_text(raw); break;
+        case fast_kind::number: r.ok = is_number_text(raw); break;
+        case fast_kind::general: break;
+    }
+    return r;
+}
+
+}  // namespace
+
+// One case per FF[4] form ff4_changes.txt lists, read in its order.
 void tree_checker::ff4_forms(const source& src, const prop_ref& p, const row_plan& plan) {
     const property_rule& row = *plan.row;
     const game_rule* const g = ctx_->plans->game;
@@ -204,26 +253,28 @@ void tree_checker::ff4_forms(const source& src, const prop_ref& p, const row_pla
         // string) and text, which can be formatted (hard & soft linebreaks)"; "3 rd 4: Soft
         // linebreaks may be treated as hard linebreaks"
         if (plan.text_values)
-            for (std::size_t i = 0; i + 1 < raw.size(); ++i) {
-                if (raw[i] != '\\') continue;
-                if (raw[i + 1] == '\n' || raw[i + 1] == '\r') {
-                    report(rule::ff4_extension, src, v.open + 1 + i,
-                           ident + " value holds a soft line break ('\\' before a line break)" + in +
-                               " (new in FF[4]: text \"can be formatted (hard & soft linebreaks)\"; FF[3] readers may "
-                               "treat it as a hard line break)",
-                           {}, {}, ident);
-                    break;
-                }
-                ++i;  // an escaped character
-            }
+            if (const auto i = soft_line_break_at(raw))
+                report(rule::ff4_extension, src, v.open + 1 + *i,
+                       ident + " value holds a soft line break ('\\' before a line break)" + in +
+                           " (new in FF[4]: text \"can be formatted (hard & soft linebreaks)\"; FF[3] readers may "
+                           "treat it as a hard line break)",
+                       {}, {}, ident);
         if (row.changed == ff4_change::figure_data && parts)
             report(rule::ff4_extension, src, v.open,
                    shown + ": figure flags and a diagram name" + in +
                        " (new in FF[4]: \"FG may contain some flags and a diagram name\")", {}, {}, ident);
     }
-    // FF[3] VW: "the two given points specified the upper left and the lower right corner"
-    // (ff4_changes.txt, Converting): in the other order they are no rectangle (105).
-    if (row.changed == ff4_change::view_list && !compressed && p.count == 2 && g) {
+    if (row.changed == ff4_change::view_list && !compressed) ff3_view(src, p, row, ident, in);
+}
+
+// FF[3] VW: "the two given points specified the upper left and the lower right corner"
+// (ff4_changes.txt, Converting): in the other order they are no rectangle (105); one point,
+// [] or more than two points are FF[4] forms.
+void tree_checker::ff3_view(const source& src, const prop_ref& p, const property_rule& row, const std::string& ident,
+                            const std::string& in) {
+    const char* const base = src.data();
+    const game_rule* const g = ctx_->plans->game;
+    if (p.count == 2 && g) {
         const value_ref& a = node_.values[p.first];
         const value_ref& b = node_.values[p.first + 1];
         const std::string corners =
@@ -235,7 +286,7 @@ void tree_checker::ff4_forms(const source& src, const prop_ref& p, const row_pla
                        "Converting: 'the two given points specified the upper left and the lower right corner')",
                    {}, "give the upper left corner first, then the lower right (sgfcheck fix writes VW[upper-left:lower-right])");
     }
-    if (row.changed == ff4_change::view_list && !compressed && p.count != 2) {
+    if (p.count != 2) {
         const bool clears = p.count == 1 && node_.values[p.first].size == 0;
         report(rule::ff4_extension, src, p.ident,
                clears ? ident + "[]" + in + ": clearing the view is new in FF[4]"
@@ -246,8 +297,8 @@ void tree_checker::ff4_forms(const source& src, const prop_ref& p, const row_pla
     }
 }
 
-// Over 80 lines on purpose: each value of a property through the one value check, with the
-// per-value bookkeeping (points seen, list rules, type failures) in one loop.
+// Each value of a property through the one value check, with the per-value bookkeeping
+// (points seen, list rules, type failures) in one loop.
 void tree_checker::check_values(const source& src, const prop_ref& p, const row_plan& plan) {
     if (plan.ff4_forms) ff4_forms(src, p, plan);
     const char* const base = src.data();
@@ -279,54 +330,11 @@ void tree_checker::check_values(const source& src, const prop_ref& p, const row_
             continue;
         }
 
-        bool ok = false, pass = false, have_point = false;
-        board_point pt{};
-        switch (plan.fast) {
-            case fast_kind::text: ok = true; break;
-            case fast_kind::go_move:
-                if (raw.empty()) {
-                    ok = pass = true;
-                    break;
-                }
-                [[fallthrough]];
-            case fast_kind::go_points:
-                if (const auto lp = lower_letter_pair(raw)) {
-                    pt = *lp;
-                    if (on_board(pt, size)) {
-                        ok = have_point = true;
-                    } else if (plan.fast == fast_kind::go_move && raw == "tt" && g && g->tt_is_pass &&
-                               (!size.known() || (size.columns <= 19 && size.rows <= 19))) {
-                        ok = pass = true;  // ff4_go.txt: [tt] is a pass on boards up to 19x19
-                    }
-                }
-                break;
-            case fast_kind::real: ok = is_real_text(raw); break;
-            case fast_kind::number: ok = is_number_text(raw); break;
-            case fast_kind::general: break;
-        }
-        if (!ok) {
+        const fast_result fast = fast_check(plan, raw, size, g);
+        if (!fast.ok) {
             value_check c = check_value(row, g, raw, size);
             if (c.which != rule::none) {
-                // (KO[7.5] in the root: the SGF2-style alias of KM, which the hint names)
-                std::string hint = c.which == rule::value_syntax && root_node_ ? sgf2_hint(ident) : std::string{};
-                type_failures_ += c.which == rule::value_syntax;
-                // the identifier groups the findings of per_subject rules (I121: one per identifier)
-                report(c.which, src, v.open, std::move(c.message) + definition_note_, {}, std::move(hint), ident);
-                // a point syntax no page gives: byte-identical values are still the same point
-                if (c.which == rule::unverified_syntax && grouped && !plan.stacks) {
-                    std::string key = std::to_string(group_stamp_[group]) + ' ' + std::string(raw);
-                    if (unverified_node_ != node_stamp_) {
-                        unverified_points_.clear();
-                        unverified_node_ = node_stamp_;
-                    }
-                    const auto [it, fresh] = unverified_points_.emplace(std::move(key), v.open);
-                    if (!fresh)
-                        report(rule::duplicate_point, src, v.open,
-                               std::string(ident) + "[" + std::string(raw) + "] names a point that is already listed (the same " +
-                                   "value, whatever the game's point syntax): " + ctx_->plans->group_rules[group] +
-                                   definition_note_,
-                               it->second);
-                }
+                value_failure(src, v, raw, ident, plan, std::move(c));
                 continue;  // a wrong value takes no part in the point rules or the replay
             }
         }
@@ -356,33 +364,70 @@ void tree_checker::check_values(const source& src, const prop_ref& p, const row_
                        std::string(ident) + " value holds '" + clipped(raw.substr(*at)) +
                            "', which reads as a node: its ']' probably came too late and the nodes after it were "
                            "read into the value");
-        if (!want_points || pass) continue;
-        named_points np{pt, pt};
-        if (!have_point) {
-            const auto found = points_of_value(g, raw, plan.points, size);
-            if (!found) continue;
-            np = *found;
+        if (want_points && !fast.pass) value_points(src, v, raw, ident, plan, fast.have_point, fast.pt);
+    }
+}
+
+// A value that breaks its row's rules: reported, and a point of a syntax no page gives kept
+// among the node's points by its bytes.
+void tree_checker::value_failure(const source& src, const value_ref& v, std::string_view raw, std::string_view ident,
+                                 const row_plan& plan, value_check&& c) {
+    const auto group = static_cast<std::size_t>(plan.unique_points);
+    // (KO[7.5] in the root: the SGF2-style alias of KM, which the hint names)
+    std::string hint = c.which == rule::value_syntax && root_node_ ? sgf2_hint(ident) : std::string{};
+    type_failures_ += c.which == rule::value_syntax;
+    // the identifier groups the findings of per_subject rules (I121: one per identifier)
+    report(c.which, src, v.open, std::move(c.message) + definition_note_, {}, std::move(hint), ident);
+    // a point syntax no page gives: byte-identical values are still the same point
+    if (c.which == rule::unverified_syntax && plan.unique_points != point_group::none && !plan.stacks) {
+        std::string key = std::to_string(group_stamp_[group]) + ' ' + std::string(raw);
+        if (unverified_node_ != node_stamp_) {
+            unverified_points_.clear();
+            unverified_node_ = node_stamp_;
         }
-        const point_rect rect{np.upper_left, np.lower_right, np.upper_left == np.lower_right, np.upper_left,
-                              np.lower_right};
-        std::optional<std::uint32_t> earlier;
-        if (grouped && rect.count() <= (1u << 16)) {  // larger rectangles only exist on boards without limits
-            rect.for_each([&](board_point q) {
-                const auto e = mark_point(group, q, v.open, plan.index, plan.stacks);
-                if (e && !earlier) earlier = e;
-            });
-            if (earlier)
-                report(rule::duplicate_point, src, v.open,
-                       std::string(ident) + "[" + std::string(raw) + "] names a point that is already listed: " +
-                           ctx_->plans->group_rules[group] + definition_note_,
-                       *earlier);
-        }
-        if (plan.go == board_effect::add_black) ab_stones_ += rect.count();
-        if (plan.go != board_effect::none && ctx_->replay) {
-            const bool move = plan.go == board_effect::move_black || plan.go == board_effect::move_white;
-            if (move && moves_now_) play_move(src, plan.go, v.open, np.upper_left);
-            else actions_.push_back({plan.go, v.open, raw, np.upper_left, np.lower_right, earlier.has_value()});
-        }
+        const auto [it, fresh] = unverified_points_.emplace(std::move(key), v.open);
+        if (!fresh)
+            report(rule::duplicate_point, src, v.open,
+                   std::string(ident) + "[" + std::string(raw) + "] names a point that is already listed (the same " +
+                       "value, whatever the game's point syntax): " + ctx_->plans->group_rules[group] +
+                       definition_note_,
+                   it->second);
+    }
+}
+
+// A value's points (a point, or a rectangle of a compressed list) through the unique-points
+// rules of its group, counted as handicap stones, and played or kept for the replay.
+void tree_checker::value_points(const source& src, const value_ref& v, std::string_view raw, std::string_view ident,
+                                const row_plan& plan, bool have_point, board_point pt) {
+    const game_rule* const g = ctx_->plans->game;
+    const board_size size = ctx_->size;
+    const auto group = static_cast<std::size_t>(plan.unique_points);
+    const bool grouped = plan.unique_points != point_group::none;
+    named_points np{pt, pt};
+    if (!have_point) {
+        const auto found = points_of_value(g, raw, plan.points, size);
+        if (!found) return;
+        np = *found;
+    }
+    const point_rect rect{np.upper_left, np.lower_right, np.upper_left == np.lower_right, np.upper_left,
+                          np.lower_right};
+    std::optional<std::uint32_t> earlier;
+    if (grouped && rect.count() <= (1u << 16)) {  // larger rectangles only exist on boards without limits
+        rect.for_each([&](board_point q) {
+            const auto e = mark_point(group, q, v.open, plan.index, plan.stacks);
+            if (e && !earlier) earlier = e;
+        });
+        if (earlier)
+            report(rule::duplicate_point, src, v.open,
+                   std::string(ident) + "[" + std::string(raw) + "] names a point that is already listed: " +
+                       ctx_->plans->group_rules[group] + definition_note_,
+                   *earlier);
+    }
+    if (plan.go == board_effect::add_black) ab_stones_ += rect.count();
+    if (plan.go != board_effect::none && ctx_->replay) {
+        const bool move = plan.go == board_effect::move_black || plan.go == board_effect::move_white;
+        if (move && moves_now_) play_move(src, plan.go, v.open, np.upper_left);
+        else actions_.push_back({plan.go, v.open, raw, np.upper_left, np.lower_right, earlier.has_value()});
     }
 }
 
