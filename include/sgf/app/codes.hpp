@@ -6,6 +6,9 @@
 #include <string>
 #include <string_view>
 
+#include "sgf/app/selection.hpp"
+#include "sgf/diagnostic.hpp"
+
 namespace sgf::app {
 
 struct code_meaning {
@@ -20,5 +23,11 @@ struct code_meaning {
 // A full code as a user typed it, in today's spelling (an old spelling of a renumbered code
 // names the code it became); other text unchanged.
 [[nodiscard]] std::string current_spelling(std::string code);
+
+// Why a selection entry matches no code a run under profile `p` can print (in any FF
+// version; --lenient lowers parser recoveries from error to warning), naming what the entry
+// meant: "E114 matches nothing under --profile=current: rule 114 (...) is W114 there; use
+// 114 or W114". Empty when the entry matches some code.
+[[nodiscard]] std::string matches_nothing(const code_selector& entry, profile p, bool lenient);
 
 }  // namespace sgf::app
