@@ -36,7 +36,7 @@ std::string letters_of(const rule_row& r, profile p, bool lenient) {
 }  // namespace
 
 std::optional<code_meaning> meaning_of(std::string_view code) {
-    if (const rule_row* r = row_of(code)) return code_meaning{r->title, r->source};
+    if (const rule_row* r = row_of(code)) return code_meaning{r->title, r->source, r->hint, r->sentence};
     return std::nullopt;
 }
 

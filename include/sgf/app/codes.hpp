@@ -14,6 +14,8 @@ namespace sgf::app {
 struct code_meaning {
     std::string_view title;   // one line: what the finding means
     std::string_view source;  // the spec section it stands on
+    std::string_view hint;      // how to fix it
+    std::string_view sentence;  // the spec's own words the level stands on, or "-"
 };
 
 // The meaning of a printed code ("E111", also "W111": the letter is the level in effect).
