@@ -16,6 +16,7 @@
 #include "sgf/app/inputs.hpp"
 #include "sgf/app/selection.hpp"
 #include "sgf/app/summary.hpp"
+#include "sgf/diagnostic.hpp"
 #include "tests/program_util.hpp"
 #include "tools/json_value.hpp"
 
@@ -281,6 +282,95 @@ TEST_CASE("check: statistics per code with count files level and meaning") {
     CHECK(list->items[2].get("files")->number == 1);
     CHECK(list->items[2].get("level")->text == "warning");
     CHECK(!list->items[2].get("meaning")->text.empty());
+}
+
+TEST_CASE("check: statistics alone prints the table only and show-findings adds the findings") {
+    temp_dir d;
+    archive(d);
+    const std::string dir = (d.path / "a").string();
+    const auto all = run(dir);
+    REQUIRE(all.out.find("error[E111]") != std::string::npos);
+    const auto t = run("--statistics " + dir);
+    CHECK(t.status == all.status);  // the findings count as before
+    CHECK(t.out.find("error[E111]") == std::string::npos);
+    CHECK(t.out.find("t1.sgf") == std::string::npos);
+    CHECK(t.out.find("count   files  code  level") != std::string::npos);
+    CHECK(t.out.find("checked 5 files") != std::string::npos);
+    const auto both = run("--statistics --show-findings " + dir);
+    CHECK(both.out.find("error[E111]") != std::string::npos);
+    CHECK(both.out.find("count   files  code  level") > both.out.find("error[E111]"));
+    // JSON Lines: the statistics record and the summary, no finding records
+    const auto j = run("--format=json --statistics " + dir);
+    CHECK(j.out.find("\"file\":") == std::string::npos);
+    CHECK(count_of(j.out, "\n") == 2);
+    CHECK(j.out.find("{\"statistics\":") == 0);
+    const auto jf = run("--format=json --statistics --show-findings " + dir);
+    CHECK(count_of(jf.out, "\"file\":") == count_of(run("--format=json " + dir).out, "\"file\":"));
+}
+
+TEST_CASE("check: a selection entry that matches nothing under the profile is a warning") {
+    using sgf::level_of;
+    using sgf::rule;
+    temp_dir d;
+    const auto f = d.file("dt.sgf", "(;FF[4]GM[1]DT[yesterday]AP[x])");
+    // The letters the table gives rules 114 and 110 in an FF[4] file (no hard-coded levels).
+    const auto code = [](rule r, sgf::profile p) { return std::string(sgf::code_of(r, sgf::severity_of(level_of(r, p, 4)))); };
+    const std::string w114 = code(rule::dt_format, sgf::profile::current);
+    const std::string e114 = code(rule::dt_format, sgf::profile::ff4);
+    REQUIRE(w114 != e114);
+    const auto quiet = run_both("--profile=current " + f);
+    const auto r = run_both("--profile=current --ignore " + e114 + " " + f);
+    CHECK(r.status == quiet.status);  // a warning does not change the status
+    CHECK(r.out == quiet.out);        // ... nor what is reported
+    CHECK(r.err.find("sgfcheck: warning: --ignore: " + e114 + " matches nothing under --profile=current: rule 114 (") !=
+          std::string::npos);
+    CHECK(r.err.find("is " + w114 + " there; use 114 or " + w114) != std::string::npos);
+    CHECK(run_both("--profile=current --ignore " + w114 + " " + f).err.find("warning") == std::string::npos);
+    CHECK(run_both("--profile=current --ignore 114 " + f).err.find("warning") == std::string::npos);
+    // 110 graded W under the default profile: E110 (last version's spelling) is said
+    const std::string w110 = code(rule::ap_not_composed, sgf::profile::ff4);
+    const std::string other = w110[0] == 'E' ? "W110" : "E110";
+    const auto a = run_both("--select " + other + " " + f);
+    CHECK(a.err.find("--select: " + other + " matches nothing under --profile=ff4") != std::string::npos);
+    CHECK(a.err.find("is " + w110 + " there") != std::string::npos);
+    // a rule off under a profile: even its number matches nothing there
+    if (level_of(rule::ap_not_composed, sgf::profile::current, 4) == sgf::rule_level::off)
+        CHECK(run_both("--profile=current --extend-select 110 " + f).err.find("rule 110 (") != std::string::npos);
+    // a config file's entry names the file and key; a prefix no code has under the profile
+    const auto cfg = d.file("c/sgfcheck.toml", "ignore = [\"" + other + "\"]\n");
+    const auto c = run_both(d.file("c/x.sgf", "(;FF[4]GM[1])"));
+    CHECK(c.err.find(cfg + ": ignore: " + other + " matches nothing") != std::string::npos);
+    CHECK(c.status == 0);
+    CHECK(run_both("--ignore E " + f).err.find("warning") == std::string::npos);
+}
+
+TEST_CASE("check: show-settings prints the config file and the merged selection and checks nothing") {
+    temp_dir d;
+    archive(d);
+    const std::string dir = (d.path / "a").string();
+    const std::string cfg = d.file("a/sgfcheck.toml", "ignore = \"E1, W\"\nprofile = \"current\"\n");
+    const auto r = run("--show-settings --ignore W2 --fail-on=warning " + dir);
+    CHECK(r.status == 0);  // the files have errors, but nothing was checked
+    CHECK(r.out.find("checked ") == std::string::npos);
+    CHECK(r.out.find("E111") == std::string::npos);
+    CHECK(r.out.find("config file: " + cfg + " (the nearest above the files)\n") != std::string::npos);
+    CHECK(r.out.find("  files: 5") != std::string::npos);
+    CHECK(r.out.find("  profile: current (config file)\n") != std::string::npos);
+    CHECK(r.out.find("  select: all\n") != std::string::npos);
+    CHECK(r.out.find("  ignore: E1, W, W2\n") != std::string::npos);
+    CHECK(r.out.find("fail-on: warning\n") != std::string::npos);
+    CHECK(r.out.find("baseline: none\n") != std::string::npos);
+    const auto n = run("--show-settings --no-config --profile=hex --select E " + dir);
+    CHECK(n.out.find("config file: none (--no-config)") != std::string::npos);
+    CHECK(n.out.find("  profile: hex (--profile)") != std::string::npos);
+    CHECK(n.out.find("  select: E\n") != std::string::npos);
+    // no config anywhere above: where it was looked for
+    const auto lone = d.file("b/x.sgf", "(;)");
+    const auto l = run("--show-settings " + lone);
+    if (l.out.find("config file: none") != std::string::npos)  // (unless a folder above the temp dir has one)
+        CHECK(l.out.find("no sgfcheck.toml in " + (d.path / "b").string() + " or a folder above it") != std::string::npos);
+    else
+        CHECK(l.out.find("(the nearest above the files)") != std::string::npos);
 }
 
 TEST_CASE("check: summaries and statistics add up diagnostic count") {

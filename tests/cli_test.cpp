@@ -396,7 +396,7 @@ TEST_CASE("every option of every command runs with a value that works") {
         "check --ignore W @", "check --fail-on=warning @", "check --baseline BASELINE DIR", "check --profile=current @",
         "check --config CONFIG @", "check --no-config @", "check --isolated @", "check --lenient @",
         "check --charset UTF-8 @", "check --include '*.sgf' --exclude b.sgf DIR", "check -j 2 DIR", "check --jobs 2 DIR",
-        "check --show-inherited @",
+        "check --show-inherited @", "check --statistics --show-findings @", "check --show-settings DIR",
         "stats DIR", "stats --format=json DIR", "stats --top 3 DIR", "stats -j 1 DIR", "stats --jobs 1 --include '*.sgf' --exclude b.sgf DIR",
         "fmt @", "fmt -o OUT @", "fmt --in-place --backup COPY", "fmt --dry-run @", "fmt --width 40 @", "fmt --charset UTF-8 @",
         "fmt --dry-run --include '*.sgf' --exclude b.sgf DIR",

@@ -58,6 +58,7 @@ TEST_CASE("io: a failed write to standard output is exit 2 naming it") {
     for (const std::string cmd :
          {"fmt @", "fmt --width 20 @", "dump @", "dump --positions @", "dump --show-inherited @", "fix @",
           "fix --dry-run @", "@", "check --format=json @", "check --format=sarif @", "check --statistics @",
+          "check --show-settings @",
           "stats @", "stats --format=json @", "gen --seed 3", "--help", "help fix", "version", "check --help",
           "fmt --help", "dump --help", "fix --help", "stats --help", "gen --help", "diff --help",
           "conformance --help"}) {

@@ -70,7 +70,7 @@ TEST_CASE("json escaping: what sgfcheck prints as JSON has no raw separator") {
     // a value with them, a finding whose message quotes them, a file name with one
     const std::string f = d.file("name" + ls + ".sgf", "(;FF[4]GM[1]SZ[19]KM[" + nel + ls + "]C[" + ps + nel + "])");
     for (const std::string args : {"dump", "dump --positions", "dump --show-inherited", "check --format=json",
-                                   "check --format=sarif", "check --format=json --statistics"}) {
+                                   "check --format=sarif", "check --format=json --statistics --show-findings"}) {
         CAPTURE(args);
         const auto r = sgf_test::run_both(args + " '" + f + "' '" + f + "'");
         CHECK(r.status <= 1);

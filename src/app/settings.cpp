@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "sgf/app/arguments.hpp"
+#include "sgf/app/codes.hpp"
 
 namespace sgf::app {
 
@@ -82,6 +83,10 @@ check_settings parse_check_settings(const std::vector<std::string>& args) {
             else throw usage_error{"--fail-on must be error, warning or info"};
         } else if (a == "--statistics") {
             s.statistics = true;
+        } else if (a == "--show-findings") {
+            s.show_findings = true;
+        } else if (a == "--show-settings") {
+            s.show_settings = true;
         } else if (a == "--quiet" || a == "-q") {
             s.quiet = true;
         } else if (a == "--color") {
@@ -101,6 +106,7 @@ check_settings parse_check_settings(const std::vector<std::string>& args) {
             throw usage_error{"unknown option " + a};
         }
     }
+    if (s.inputs.empty() && s.show_settings) s.inputs.emplace_back(".");  // as ruff: the settings here
     if (s.inputs.empty()) throw usage_error{"no input files"};
     if (s.config && s.no_config) throw usage_error{"--config and --no-config exclude each other"};
     return s;
@@ -122,10 +128,26 @@ const file_rules& rules_finder::for_file(const std::string& file) {
         r->selection.ignore = cfg->ignore;
         r->selection.ignore.insert(r->selection.ignore.end(), s_.ignore.begin(), s_.ignore.end());
         r->prof = s_.prof ? *s_.prof : cfg->prof.value_or(profile::ff4);
+        r->config = cfg->path;
+        if (s_.select) warn_unmatched(*s_.select, "--select: ", r->prof);
+        warn_unmatched(s_.extend, "--extend-select: ", r->prof);
+        warn_unmatched(s_.ignore, "--ignore: ", r->prof);
+        if (cfg->select) warn_unmatched(*cfg->select, cfg->path + ": select: ", r->prof);
+        warn_unmatched(cfg->extend, cfg->path + ": extend-select: ", r->prof);
+        warn_unmatched(cfg->ignore, cfg->path + ": ignore: ", r->prof);
         slot = std::move(r);
         keep_.push_back(cfg);
     }
     return *slot;
+}
+
+void rules_finder::warn_unmatched(const std::vector<code_selector>& entries, const std::string& where, profile p) {
+    for (const code_selector& e : entries) {
+        const std::string why = matches_nothing(e, p, s_.lenient);
+        if (why.empty()) continue;
+        std::string w = where + why;
+        if (std::find(warnings_.begin(), warnings_.end(), w) == warnings_.end()) warnings_.push_back(std::move(w));
+    }
 }
 
 check_request request_for(const check_settings& s, const file_rules& rules) {

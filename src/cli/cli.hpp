@@ -98,6 +98,14 @@ double seconds_option(const std::string& v);
 bool generator_option(const std::vector<std::string>& args, std::size_t& i, generate_options& o);
 
 int run_check(const std::vector<std::string>& args);
+// check --show-settings (show_settings.cpp): the settings of a run over `files`, each
+// checked with rules[i]; returns exit_ok.
+struct check_settings_view {
+    const app::check_settings& s;
+    const std::vector<std::string>& files;
+    const std::vector<const app::file_rules*>& rules;
+};
+int show_settings(std::ostream& os, const check_settings_view& v);
 int run_stats(const std::vector<std::string>& args);  // stats.cpp
 int run_fmt(const std::vector<std::string>& args);
 int run_dump(const std::vector<std::string>& args);

@@ -58,7 +58,14 @@ Output:
   --format=text|json|sarif  gcc-style text (default); JSON Lines (one object per
                        finding, then {"statistics":[...]} with --statistics and a final
                        {"summary":{...}}); SARIF 2.1.0 for code-scanning tools
-  --statistics         per code: count, files, level and meaning
+  --statistics         per code: count, files, level and meaning, instead of the
+                       findings (as ruff's; SARIF keeps its results, the table goes to
+                       stderr)
+  --show-findings      with --statistics: print the findings before the table too
+  --show-settings      print the settings a run would use (the config file found, or
+                       where it was looked for; the selection after merging the command
+                       line over it; profile, fail-on, lenient, charset, jobs, baseline)
+                       and exit 0 without checking (inputs default to .)
   -q, --quiet          findings only: no summary, no progress line
   --color[=auto|always|never]
                        colour the text output (auto: on a terminal, unless NO_COLOR;
@@ -72,6 +79,8 @@ Which findings:
                        repeated, the lists add up
   --extend-select LIST add to the selection
   --ignore LIST        do not report these (the most specific entry wins; on a tie, ignore)
+                       An entry that matches no code the profile can print (E114 under
+                       --profile=current, where rule 114 is W114) is a warning on stderr
   --fail-on=error|warning|info
                        exit 1 when a reported finding is at this level or worse
                        (default error)
@@ -97,7 +106,8 @@ Reading:
                        than one file); the output is the same for every N
   --show-inherited     also print, per node, the inherit properties (DD, PM, VW) in effect
 
-sgfcheck.toml (nearest one upward from each file; the command line takes precedence):
+sgfcheck.toml (nearest one upward from each file, used without a word, as ruff uses
+its own: --show-settings says which; the command line takes precedence):
   select = ["E", "W2"]     ignore = ["W205"]     extend-select = ["I1"]
   profile = "current"
 

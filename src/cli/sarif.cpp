@@ -5,8 +5,8 @@
 #include "sarif.hpp"
 
 #include <algorithm>
-#include <filesystem>
-#include <system_error>
+#include <charconv>
+#include <optional>
 #include <vector>
 #include <ostream>
 
@@ -18,12 +18,6 @@
 #endif
 #ifndef SGF_DOCS_URL
 #define SGF_DOCS_URL ""
-#endif
-#ifndef SGF_DOCS_FROM_BIN
-#define SGF_DOCS_FROM_BIN "../share/doc/sgfcheck"
-#endif
-#ifndef SGF_INSTALLED_DOCS
-#define SGF_INSTALLED_DOCS "/usr/local/share/doc/sgfcheck"
 #endif
 
 namespace sgf::cli {
@@ -73,28 +67,65 @@ std::string json_string(std::string_view s) {
     return out;
 }
 
-}  // namespace
+// The example conformance case of each rule number, as docs/diagnostics.md names it, with
+// its text ("" when it is not short printable ASCII): cmake/rule_examples.cmake.
+struct rule_example {
+    unsigned number;
+    std::string_view case_name;
+    std::string_view sgf;
+};
+constexpr rule_example rule_examples[] = {
+#include "rule_examples.inc"
+};
 
-const std::string& docs_url() {
-    static const std::string url = [] {
-        if (*SGF_DOCS_URL) return std::string(SGF_DOCS_URL);
-        namespace fs = std::filesystem;
-        std::vector<fs::path> candidates;
-        std::error_code ec;
-        const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-        if (!ec) candidates.push_back(exe.parent_path() / SGF_DOCS_FROM_BIN / "diagnostics.md");
-#ifdef SGF_SOURCE_DOCS
-        candidates.push_back(fs::path(SGF_SOURCE_DOCS) / "diagnostics.md");
-#endif
-        for (const fs::path& c : candidates)
-            if (fs::is_regular_file(c, ec)) return sarif_uri(fs::weakly_canonical(c, ec).string());
-        return sarif_uri((fs::path(SGF_INSTALLED_DOCS) / "diagnostics.md").string());
-    }();
-    return url;
+const rule_example* example_of(std::string_view code) {
+    unsigned n = 0;
+    if (code.size() != 4 || std::from_chars(code.data() + 1, code.data() + 4, n).ptr != code.data() + 4) return nullptr;
+    for (const rule_example& e : rule_examples)
+        if (e.number == n) return &e;
+    return nullptr;
 }
 
+// A rule's help (3.49.13): what the finding means, how to fix it, the spec's sentence the
+// level stands on; as text and as Markdown.
+std::string rule_help(std::string_view code, const std::optional<app::code_meaning>& m) {
+    if (!m) return "{\"text\":\"(not in the code table)\"}";
+    const bool has_sentence = !m->sentence.empty() && m->sentence != "-";
+    const auto sentence = [](std::string_view t) {  // the table's one-liners, ended once
+        return std::string(t) + (t.ends_with('.') ? "" : ".");
+    };
+    std::string text = sentence(m->title) + "\nFix: " + sentence(m->hint) + "\nSource: " + std::string(m->source);
+    std::string md = "**" + std::string(code) + "**: " + sentence(m->title) + "\n\n**Fix:** " + sentence(m->hint) +
+                     "\n\n**Source:** " + std::string(m->source);
+    if (has_sentence) {
+        text += ": \"" + std::string(m->sentence) + "\"";
+        md += "\n\n> " + std::string(m->sentence);
+    }
+    if (const rule_example* e = example_of(code)) {
+        const std::string file = "conformance/cases/" + std::string(e->case_name) + ".sgf";
+        if (!e->sgf.empty()) {
+            std::string_view sgf = e->sgf;
+            while (!sgf.empty() && (sgf.back() == '\n' || sgf.back() == '\r')) sgf.remove_suffix(1);
+            text += "\nExample (" + file + "): " + std::string(sgf);
+            md += "\n\n**Example** (`" + file + "`):\n\n```\n" + std::string(sgf) + "\n```";
+        } else {
+            text += "\nExample: " + file;
+            md += "\n\n**Example:** `" + file + "`";
+        }
+    }
+    const std::string uri = code_help_uri(code);
+    if (!uri.empty()) {
+        text += "\nLevels per profile: " + uri;
+        md += "\n\n[Levels per profile](" + uri + ")";
+    }
+    return "{\"text\":" + json_string(text) + ",\"markdown\":" + json_string(md) + "}";
+}
+
+}  // namespace
+
 std::string code_help_uri(std::string_view code) {
-    std::string out = docs_url();
+    if (!*SGF_DOCS_URL) return {};
+    std::string out = SGF_DOCS_URL;
     out += '#';
     for (const char c : code) out.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
     return out;
@@ -169,19 +200,21 @@ void sarif_begin(std::ostream& os) {
 
 void sarif_end(std::ostream& os, const std::map<std::string, severity, std::less<>>& codes,
                const std::vector<sarif_notification>& unreadable) {
-    os << "\n],\"tool\":{\"driver\":{\"name\":\"sgfcheck\",\"version\":\"" SGF_VERSION "\",\"semanticVersion\":\"" SGF_VERSION
-          "\",\"informationUri\":"
-       << json_string(docs_url()) << ",\"rules\":[";
+    os << "\n],\"tool\":{\"driver\":{\"name\":\"sgfcheck\",\"version\":\"" SGF_VERSION "\",\"semanticVersion\":\"" SGF_VERSION "\"";
+    // No link rather than a dead one: a file:// path of the build machine means nothing to
+    // a code-scanning page (SGF_DOCS_URL: CMakeLists.txt).
+    if (*SGF_DOCS_URL) os << ",\"informationUri\":" << json_string(SGF_DOCS_URL);
+    os << ",\"rules\":[";
     bool first = true;
     for (const auto& [code, level] : codes) {
         const auto row = app::meaning_of(code);
         const std::string title = row ? std::string(row->title) : std::string("(not in the code table)");
         os << (first ? "" : ",") << "\n{\"id\":" << json_string(code) << ",\"shortDescription\":{\"text\":"
            << json_string(title) << "},\"fullDescription\":{\"text\":"
-           << json_string(row ? title + ". Source: " + std::string(row->source) : title) << "},\"helpUri\":"
-           << json_string(code_help_uri(code)) << ",\"help\":{\"text\":"
-           << json_string(title + " (docs/diagnostics.md, " + code + ")")
-           << "},\"defaultConfiguration\":{\"level\":\"" << sarif_level(level) << "\"}}";
+           << json_string(row ? title + ". Source: " + std::string(row->source) : title) << '}';
+        if (const std::string uri = code_help_uri(code); !uri.empty()) os << ",\"helpUri\":" << json_string(uri);
+        os << ",\"help\":" << rule_help(code, row) << ",\"defaultConfiguration\":{\"level\":\"" << sarif_level(level)
+           << "\"}}";
         first = false;
     }
     os << "]}},\"invocations\":[{\"executionSuccessful\":" << (unreadable.empty() ? "true" : "false");

@@ -1,8 +1,9 @@
 #pragma once
 // --format=sarif: SARIF 2.1.0 (OASIS), the format GitHub code scanning and other viewers
 // read. One run; tool.driver.rules lists each code reported (id, meaning, spec source, a
-// help URI into docs/diagnostics.md, default level); a result per finding with its code,
-// level, message, and a region of startLine, startColumn (Unicode code points, as
+// help of meaning, fix and the spec's sentence, a helpUri into the hosted
+// docs/diagnostics.md when the build names one, default level); a result per finding with
+// its code, level, message, and a region of startLine, startColumn (Unicode code points, as
 // run.columnKind says) and byteOffset (the file's bytes). Results are written as they come,
 // so a run over 100,000 files never holds them all.
 #include <cstdint>
@@ -17,12 +18,9 @@
 
 namespace sgf::cli {
 
-// Where docs/diagnostics.md is: CMake's SGF_DOCS_URL when the build set one; else the
-// installed copy beside the program (BINDIR/../share/doc/sgfcheck, found from /proc/self/exe,
-// so that an install under any prefix links into itself), else the source tree's (a program
-// run from its build folder), else the configured install location. As a file:// URI.
-[[nodiscard]] const std::string& docs_url();
-// docs_url() + "#" + the code in lowercase.
+// The docs page of a code: CMake's SGF_DOCS_URL (the hosted docs/diagnostics.md) + "#" +
+// the code in lowercase; empty when the build set no URL (helpUri is then left out: a
+// file:// path on the build machine is a dead link in a code-scanning page).
 [[nodiscard]] std::string code_help_uri(std::string_view code);
 
 // A file name as a SARIF artifact URI: relative paths stay relative (percent-encoded),

@@ -168,6 +168,24 @@ async function main() {
         .reduce((w, c) => w + (c.codePointAt(0) >= 0x2E80 ? 2 : 1), 0);
       assert.strictEqual(caretCol, col, "caret of " + f.code + " in " + JSON.stringify(f.src));
     }
+    // line:column in characters with the byte offset beside (the checker's columns count bytes)
+    const where = await evaluate(`[...document.querySelectorAll('.finding')].map((li) => li.querySelector('.where').textContent)`);
+    got.forEach((f, k) => {
+      const lineText = text.split("\n")[f.line - 1];
+      const chars = [...Buffer.from(lineText, "utf8").subarray(0, f.column - 1).toString("utf8")].length + 1;
+      const byte = Buffer.byteLength(text.split("\n").slice(0, f.line - 1).join("\n") + (f.line > 1 ? "\n" : ""), "utf8") + f.column - 1;
+      assert.strictEqual(where[k], f.line + ":" + chars + " (byte " + byte + "): ", "where of " + f.code);
+    });
+    assert.ok(got.some((f, k) => !where[k].startsWith(f.line + ":" + f.column + " ")), "a line where characters and bytes differ");
+    // the findings in the source: a dot in the gutter on each line with one, the character underlined
+    const dots = await evaluate(`[...document.querySelectorAll('#gutter .dot')].map((d) => Number(d.dataset.line))`);
+    assert.deepStrictEqual(dots, [...new Set(got.map((f) => f.line))].sort((a, b) => a - b));
+    const marks = await evaluate(`[...document.querySelectorAll('#marks mark')].map((m) => [Number(m.dataset.char), m.textContent])`);
+    assert.deepStrictEqual(marks.map(([c]) => c), [...new Set(got.map((f) => Number(f.char)))].sort((a, b) => a - b));
+    const value = await evaluate("document.getElementById('source').value");
+    for (const [c, t] of marks) assert.strictEqual(t, c >= value.length || /[\n\r]/.test(value[c]) ? " " : String.fromCodePoint(value.codePointAt(c)));
+    // the copy behind the textarea holds the same text, so that each mark sits on its character
+    assert.strictEqual(await evaluate("document.getElementById('marks').textContent.replace(/\\n$/, '')").then((m) => m.length >= value.length), true);
     const km = got.find((f) => f.src && f.src.includes("KM[6,5]") && f.code.endsWith("101"));
     assert.ok(km, "a finding about KM[6,5]: " + JSON.stringify(got));
     assert.strictEqual(km.caret.indexOf("^"), km.src.indexOf("[6,5]") + 3);  // 3 wide characters before it

@@ -6,11 +6,16 @@
 #include <string>
 #include <string_view>
 
+#include "sgf/app/selection.hpp"
+#include "sgf/diagnostic.hpp"
+
 namespace sgf::app {
 
 struct code_meaning {
     std::string_view title;   // one line: what the finding means
     std::string_view source;  // the spec section it stands on
+    std::string_view hint;      // how to fix it
+    std::string_view sentence;  // the spec's own words the level stands on, or "-"
 };
 
 // The meaning of a printed code ("E111", also "W111": the letter is the level in effect).
@@ -20,5 +25,11 @@ struct code_meaning {
 // A full code as a user typed it, in today's spelling (an old spelling of a renumbered code
 // names the code it became); other text unchanged.
 [[nodiscard]] std::string current_spelling(std::string code);
+
+// Why a selection entry matches no code a run under profile `p` can print (in any FF
+// version; --lenient lowers parser recoveries from error to warning), naming what the entry
+// meant: "E114 matches nothing under --profile=current: rule 114 (...) is W114 there; use
+// 114 or W114". Empty when the entry matches some code.
+[[nodiscard]] std::string matches_nothing(const code_selector& entry, profile p, bool lenient);
 
 }  // namespace sgf::app

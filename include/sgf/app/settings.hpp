@@ -35,7 +35,9 @@ struct check_settings {
     std::optional<std::string> config;  // --config FILE: this file for every input
     bool no_config = false;             // --no-config (--isolated)
     severity fail_on = severity::error;
-    bool statistics = false;
+    bool statistics = false;     // --statistics: the table instead of the findings
+    bool show_findings = false;  // --show-findings: the findings as well as the table
+    bool show_settings = false;  // --show-settings: print the settings of the run, check nothing
     bool quiet = false;
     color_mode color = color_mode::auto_;
     bool progress = true;  // --no-progress turns the terminal progress line off
@@ -43,6 +45,12 @@ struct check_settings {
     std::optional<std::string> baseline;
     std::vector<std::string> inputs;
     bool help = false;  // --help or -h: the rest is not read (the front end shows the help)
+
+    // Whether the findings are printed: always in SARIF (the log is the findings), else
+    // unless --statistics stands alone (as ruff's, it prints the table only).
+    [[nodiscard]] bool prints_findings() const noexcept {
+        return format == output_format::sarif || !statistics || show_findings;
+    }
 };
 
 // Parses the arguments after `check` (or of a bare `sgfcheck FILE...`); throws usage_error.
@@ -53,6 +61,7 @@ struct check_settings {
 struct file_rules {
     code_selection selection;
     profile prof = profile::ff4;
+    std::string config;  // the sgfcheck.toml (or --config file) in effect; empty for none
 };
 
 // The file_rules of each file of a run, one entry per config file. Not thread-safe: resolve
@@ -61,6 +70,10 @@ class rules_finder {
 public:
     explicit rules_finder(const check_settings& s);
     [[nodiscard]] const file_rules& for_file(const std::string& file);
+    // The selection entries (command line and config files) of the rules found so far that
+    // match no code their profile can print, each said once (sgf/app/codes.hpp:
+    // matches_nothing), prefixed by where the entry came from ("--ignore: ", "FILE: ignore: ").
+    [[nodiscard]] const std::vector<std::string>& warnings() const noexcept { return warnings_; }
 
 private:
     const check_settings& s_;
@@ -68,6 +81,8 @@ private:
     std::shared_ptr<const file_config> fixed_;  // --config FILE or --no-config
     std::map<const file_config*, std::shared_ptr<const file_rules>> by_config_;
     std::vector<std::shared_ptr<const file_config>> keep_;  // configs stay alive for the run
+    std::vector<std::string> warnings_;
+    void warn_unmatched(const std::vector<code_selector>& entries, const std::string& where, profile p);
 };
 
 // The value of --jobs (and -j): a number from 1 to 1024; throws usage_error otherwise.
