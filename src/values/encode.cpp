@@ -4,6 +4,8 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <stdexcept>
 
 #include "sgf/value.hpp"
@@ -43,9 +45,20 @@ std::string real_text(double r) {
     // shortest that reads back as the same double
     if (!std::isfinite(r)) throw std::invalid_argument("a real is a finite number, not " + std::to_string(r));
     char buf[400];
+#if defined(__cpp_lib_to_chars)
     const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, r, std::chars_format::fixed);
     if (ec != std::errc{}) throw std::invalid_argument("a real too long to write");
     return std::string(buf, end);
+#else
+    // A C++ library without floating-point to_chars (emscripten's libc++): the fewest decimals
+    // that read back as the same double, as to_chars's shortest fixed form has them.
+    for (int decimals = 0; decimals <= 340; ++decimals) {
+        const int n = std::snprintf(buf, sizeof buf, "%.*f", decimals, r);
+        if (n <= 0 || static_cast<std::size_t>(n) >= sizeof buf) break;
+        if (std::strtod(buf, nullptr) == r) return std::string(buf, static_cast<std::size_t>(n));
+    }
+    throw std::invalid_argument("a real too long to write");
+#endif
 }
 
 const std::string* text_of(const typed_value& v) {

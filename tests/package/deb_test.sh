@@ -51,9 +51,12 @@ set -e
 echo "$out"
 [ $rc -eq 1 ] || { echo "FAILED: exit $rc for a broken file (1 expected)"; exit 1; }
 echo "$out" | grep -q 'broken.sgf:2:1' || { echo "FAILED: no located finding"; exit 1; }
-# SARIF's help links resolve to the installed docs (BINDIR/../share/doc), not the build's.
+# SARIF from the installed program: no link to a file of some machine (helpUri only for a
+# hosted docs page, SGF_DOCS_URL), and each rule's help, with its spec sentence, in the log.
 "$sgfcheck" --format=sarif "$work/broken.sgf" >"$work/out.sarif" || true
-grep -q "$root/usr/share/doc/sgfcheck/diagnostics.md" "$work/out.sarif" || { echo "FAILED: SARIF help links do not point into the install"; exit 1; }
+grep -q '"helpUri":"file:' "$work/out.sarif" && { echo "FAILED: SARIF links to a file"; exit 1; }
+grep -q '"help":{"text":' "$work/out.sarif" || { echo "FAILED: SARIF rules without their help"; exit 1; }
+grep -q 'GameTree' "$work/out.sarif" || { echo "FAILED: SARIF help without the spec sentence of E004"; exit 1; }
 man -l "$root/usr/share/man/man1/sgfcheck.1" 2>/dev/null | grep -q sgfcheck || command -v man >/dev/null || echo "(no man program: the page is only checked to exist)"
 # A consumer project against the installed package.
 cmake -S "$src/tests/consumer" -B "$work/consumer" -DCMAKE_PREFIX_PATH="$root/usr" -DCMAKE_BUILD_TYPE=Release >"$work/consumer.log" 2>&1 &&
