@@ -13,6 +13,8 @@
 # fuzzer found a crash (the input is in the crashes dir: minimize it and file it under
 # fuzz/regressions/TARGET/, see fuzz/FUZZING.md). SGF_FUZZ_DICT (default fuzz/sgf.dict) and
 # SGF_FUZZ_MAX_LEN (default 65536, 4096 for tree_edits) override the dictionary and -max_len.
+# SGF_FUZZ_CPU_SECONDS ends the run after that much CPU time instead (SECONDS is then only
+# libFuzzer's wall-clock bound): fuzz/campaign.sh uses it.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 target="${1:?usage: fuzz/run.sh TARGET SECONDS [JOBS]}"
@@ -57,7 +59,23 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1:allocator_m
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 status=0
 cpu_before=$(awk '{print $14+$15+$16+$17}' /proc/$$/stat 2>/dev/null || echo 0)  # children's CPU ticks
-"$build/fuzz/fuzz_$target" "${args[@]}" "$corpus" "${seed_dirs[@]}" >"$log" 2>&1 || status=$?
+if [ -n "${SGF_FUZZ_CPU_SECONDS:-}" ]; then
+  # A campaign counts CPU seconds, not wall seconds (a niced fuzzer on a busy machine gets
+  # little of the wall clock): the fuzzer is interrupted (SIGINT: it prints its final stats
+  # and exits 72) once it has used SGF_FUZZ_CPU_SECONDS of CPU.
+  "$build/fuzz/fuzz_$target" "${args[@]}" "$corpus" "${seed_dirs[@]}" >"$log" 2>&1 &
+  pid=$!
+  interrupted=0
+  while kill -0 "$pid" 2>/dev/null; do
+    used=$(awk '{print int(($14+$15)/'"$(getconf CLK_TCK)"')}' "/proc/$pid/stat" 2>/dev/null || echo 0)
+    if [ "$used" -ge "$SGF_FUZZ_CPU_SECONDS" ]; then kill -INT "$pid" 2>/dev/null; interrupted=1; break; fi
+    sleep 2
+  done
+  wait "$pid" || status=$?
+  [ "$interrupted" = 1 ] && [ "$status" = 72 ] && status=0
+else
+  "$build/fuzz/fuzz_$target" "${args[@]}" "$corpus" "${seed_dirs[@]}" >"$log" 2>&1 || status=$?
+fi
 cpu_after=$(awk '{print $14+$15+$16+$17}' /proc/$$/stat 2>/dev/null || echo 0)
 cpu=$(( (cpu_after - cpu_before) / $(getconf CLK_TCK) ))  # CPU seconds the fuzzer used
 
@@ -68,7 +86,9 @@ if [ -z "$rate" ]; then  # fork mode has no final stats: take the last status li
   execs=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#')
 fi
 found=$(find "$crashes" -type f | wc -l)
-echo "fuzz $target: ${seconds}s (${cpu}s of CPU), jobs $jobs, max_len $max_len, dict $(basename "${SGF_FUZZ_DICT:-sgf.dict}"), ${execs:-?} execs, ${rate:-?} exec/s, corpus $(find "$corpus" -type f | wc -l) files, $found crash files in $crashes, exit $status, log $log"
+bound="${seconds}s"
+[ -n "${SGF_FUZZ_CPU_SECONDS:-}" ] && bound="up to ${SGF_FUZZ_CPU_SECONDS}s of CPU"
+echo "fuzz $target: $bound (${cpu}s of CPU), jobs $jobs, max_len $max_len, dict $(basename "${SGF_FUZZ_DICT:-sgf.dict}"), ${execs:-?} execs, ${rate:-?} exec/s, corpus $(find "$corpus" -type f | wc -l) files, $found crash files in $crashes, exit $status, log $log"
 if [ "$status" -ne 0 ]; then
   grep -E '^(==[0-9]+==ERROR|SUMMARY|.*fuzz check failed|.*runtime error)' "$log" | head -5 || true
   exit "$status"
