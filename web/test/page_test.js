@@ -237,12 +237,46 @@ async function main() {
     assert.ok(got.length >= 2);
     assert.match(await evaluate("document.getElementById('status').textContent"), /^game\.sgf \(edited\): \d+ errors?, .* · read as US-ASCII \(text\)$/);
 
+    // 6. a file with CR LF line ends (and a lone CR): the source box holds its text with LF only
+    // (a textarea's value does), yet every mark sits on its finding's character and a click
+    // selects it
+    const crlf = path.join(tmp, "crlf.sgf");
+    fs.writeFileSync(crlf, fs.readFileSync(file, "utf8").replace(/\n/g, "\r\n").replace("\r\n;C[", "\r;C["));
+    g = await generation();
+    await page("DOM.setFileInputFiles", { nodeId, files: [crlf] });
+    await until(`Number(document.body.dataset.generation || 0) > ${g} && document.body.dataset.state === 'done'`, "the CR LF file's findings");
+    got = await shown();
+    assert.deepStrictEqual(got.map(({ code, line, column, message }) => ({ code, line, column, message })), expected([crlf]));
+    const crlfValue = await evaluate("document.getElementById('source').value");
+    assert.ok(!crlfValue.includes("\r"), "the source box holds LF line ends");
+    const at = (f) => crlfValue.substr(Number(f.char), 3);
+    assert.strictEqual(at(got.find((f) => f.src && f.src.startsWith(";W[zz]") && f.column === 3)), "[zz");
+    assert.strictEqual(at(got.find((f) => f.src && f.src.includes("KM[6,5]") && f.code.endsWith("101"))), "[6,");
+    const crlfMarks = await evaluate(`[...document.querySelectorAll('#marks mark')].map((m) => [Number(m.dataset.char), m.textContent])`);
+    for (const [c, t] of crlfMarks) assert.strictEqual(t, c >= crlfValue.length || crlfValue[c] === "\n" ? " " : String.fromCodePoint(crlfValue.codePointAt(c)));
+    // every finding with a byte offset: its character in the box is the one at that byte of the file
+    const crlfBytes = fs.readFileSync(crlf);
+    const crlfWhere = await evaluate(`[...document.querySelectorAll('.finding')].map((li) => li.querySelector('.where').textContent)`);
+    let placed = 0;
+    got.forEach((f, k) => {
+      const m = /\(byte (\d+)\)/.exec(crlfWhere[k]);
+      if (!m || Number(m[1]) >= crlfBytes.length) return;
+      const c = crlfBytes.subarray(Number(m[1])).toString("utf8")[0].replace("\r", "\n");
+      assert.strictEqual(crlfValue[Number(f.char)], c, "the character of " + f.code + " at byte " + m[1]);
+      ++placed;
+    });
+    assert.ok(placed >= 4, "findings placed in the CR LF file: " + placed);
+    const tm = got.findIndex((f) => f.line === 3);
+    assert.ok(tm >= 0, "a finding on line 3: " + JSON.stringify(got));
+    await evaluate(`document.querySelectorAll('.finding')[${tm}].click()`);
+    assert.strictEqual(await evaluate("document.getElementById('source').selectionStart"), Number(got[tm].char));
+
     // nothing but the page's own folder was fetched, and no script error
     const foreign = requests.filter((u) => !/^(file|data|blob):/.test(u));
     assert.deepStrictEqual(foreign, []);
     assert.ok(requests.some((u) => u.endsWith("/sgfcheck.js")), "the page loaded sgfcheck.js from its folder");
     assert.deepStrictEqual(errors, []);
-    console.log("page test: " + want.length + " findings shown as sgfcheck reports them; click, profiles, download, paste");
+    console.log("page test: " + want.length + " findings shown as sgfcheck reports them; click, profiles, download, paste, CR LF");
   } finally {
     clearTimeout(killer);
     const exited = new Promise((r) => proc.once("exit", r));
