@@ -67,6 +67,16 @@ TEST_CASE("fix report: the FF[4] upgrade and CA[UTF-8] are said where they happe
     CHECK(clean.text == "(;FF[4]CA[UTF-8]GM[1]\n;B[aa])\n");
 }
 
+TEST_CASE("fix report: a repaired value says whether its own FF allowed it") {
+    // DT's format is an FF[4] rule (W114 in FF[3]): FF[3] allowed the value
+    const run dt = fix_run("(;FF[3]GM[1]DT[1994/03/12])\n");
+    CHECK(said(dt, sgf::rule::dt_format).find("DT[1994/03/12] is not in the FF[4] format") != std::string::npos);
+    // TM is a real in every FF (E101 in FF[3] too): not a value of its type, in FF[3] as well
+    const run tm = fix_run("(;FF[3]GM[1]TM[30.])\n");
+    CHECK(said(tm, sgf::rule::value_syntax).find("TM[30.] is not a value of its type") != std::string::npos);
+    CHECK(tm.text.find("TM[30]") != std::string::npos);
+}
+
 TEST_CASE("fix report: bytes that are no character of the file's charset are kept and said") {
     // issue 22: CA[Shift_JIS]C[a\x82] became CA[UTF-8]C[a\x82] with nothing said
     const run sj = fix_run("(;FF[4]CA[Shift_JIS]C[a\x82])");

@@ -64,12 +64,13 @@ void rewrite_value(props_t& props, std::string_view ident, const fix_context& c)
     // the rule the checker reports it by
     rule code = check_value(*row, c.game, before, c.size).which;
     if (code == rule::none) code = rule::value_syntax;
+    // Whether the file's own version allowed the value (TM[1:00:00] breaks TM's type, real, in
+    // FF[3] too: E101 there, not a value FF[3] allowed): the report says which it was.
+    const bool allowed = c.ff >= 1 && c.ff <= 3 && level_of(code, profile::ff4, c.ff) != rule_level::error;
     if (!r || (!r->remove && !valid(*row, c, escape(r->value)))) {
         if (c.ff < 1 || c.ff > 3) return;  // an FF[4] file: left as it is (and reported by check)
         const fix_pos pos = it->pos;
         move_apart(props, static_cast<std::size_t>(it - props.begin()));
-        // (TM[1:00:00] breaks TM's type, real, in FF[3] too: E101 there, not a value FF[3] allowed)
-        const bool allowed = level_of(code, profile::ff4, c.ff) != rule_level::error;
         c.note(code, pos,
                std::string(ident) + "[" + before.str() + "]: " +
                    (allowed ? "FF[" + std::to_string(c.ff) + "] allowed this value, FF[4] has no form for it"
@@ -101,7 +102,7 @@ void rewrite_value(props_t& props, std::string_view ident, const fix_context& c)
         preserve(props, at, {before});
         hint += "; the original is kept in the private property X" + std::string(ident) + ": nothing was lost";
     }
-    c.note(code, props[at].pos, was + " is not in the FF[4] format", hint);
+    c.note(code, props[at].pos, was + (allowed ? " is not in the FF[4] format" : " is not a value of its type"), hint);
 }
 
 // Unescaped ':' after the first in a compose whose second part is text (AP, LB, ...):
