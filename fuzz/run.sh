@@ -71,8 +71,11 @@ if [ -n "${SGF_FUZZ_CPU_SECONDS:-}" ]; then
     if [ "$used" -ge "$SGF_FUZZ_CPU_SECONDS" ]; then kill -INT "$pid" 2>/dev/null; interrupted=1; break; fi
     sleep 2
   done
+  # (an input that runs long delays the interrupt: SIGKILL after 60 s, then no final stats)
+  for _ in $(seq 60); do kill -0 "$pid" 2>/dev/null || break; sleep 1; done
+  kill -KILL "$pid" 2>/dev/null && echo "fuzz/run.sh: $target did not stop on SIGINT: killed" >>"$log"
   wait "$pid" || status=$?
-  [ "$interrupted" = 1 ] && [ "$status" = 72 ] && status=0
+  [ "$interrupted" = 1 ] && { [ "$status" = 72 ] || [ "$status" = 137 ]; } && status=0
 else
   "$build/fuzz/fuzz_$target" "${args[@]}" "$corpus" "${seed_dirs[@]}" >"$log" 2>&1 || status=$?
 fi
