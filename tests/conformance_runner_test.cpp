@@ -218,6 +218,12 @@ TEST_CASE("conformance runner writes the report per reader and the manifest") {
         CHECK_MESSAGE(has(md, s), s);
     // an adapter that accepts everything accepts an n_ case: the report names it
     CHECK(has(md, "n_value_unclosed"));
+    // every table's rows follow its header (Markdown ends a table at a blank line)
+    for (std::size_t at = md.find("|---"); at != std::string::npos; at = md.find("|---", at + 1)) {
+        const std::size_t eol = md.find('\n', at);
+        REQUIRE(eol != std::string::npos);
+        CHECK_MESSAGE(md.compare(eol, 2, "\n\n") != 0, md.substr(at, 80));
+    }
     // the manifest: every case by name, and nothing is run
     const fs::path manifest = d.path / "cases.json";
     CHECK(run("conformance --cases " + (d.path / "cases").string() + " --manifest " + manifest.string()).status == 0);
