@@ -188,19 +188,34 @@ TEST_CASE("fmt and dump and fix read through the input stage") {
     CHECK(run("fix " + l1).out == "(;FF[4]CA[UTF-8]PB[Hrab\u00E1nek])\n");
 }
 
-TEST_CASE("fmt --dry-run says what fmt would do: no diff for text that cannot be written back in its charset") {
-    // Found by the dry_run fuzz target: bytes that are no character in Shift_JIS are kept as
-    // they are when read (W005), so fmt cannot encode the text back and writes nothing (exit
-    // 1); the dry run printed a diff and exit 0.
+TEST_CASE("fmt writes bytes that are no character of the file's charset back as they were") {
+    // Bytes that are no character in Shift_JIS are kept as they are when read (W023): check
+    // passes such a file, so fmt writes it (issue 22), those bytes exactly as they were, and
+    // says so; the dry run agrees with the run (the dry_run fuzz target found them differ).
     temp_dir d;
-    const std::string f = d.file("sj.sgf", "(;FF[4]C[\xff\xfe\x80])");
-    const auto real = run("fmt --charset=Shift_JIS " + f);
+    const std::string f = d.file("sj.sgf", "(;FF[4]C[\xff\xfe\x80]  C[\x82\xa0" "a\x82])");
+    const auto real = sgf_test::run_both("fmt --charset=Shift_JIS " + f);
+    CHECK(real.status == 0);
+    CHECK(real.out == "(;FF[4]C[\xff\xfe\x80]C[\x82\xa0" "a\x82])\n");
+    CHECK(real.err.find("warning[W023]") != std::string::npos);
+    CHECK(real.err.find("are written back as they were") != std::string::npos);
     const auto dry = run("fmt --dry-run --charset=Shift_JIS " + f);
-    CHECK(real.status == 1);
-    CHECK(real.out.empty());
     CHECK(dry.status == real.status);
-    CHECK(dry.out.empty());
-    // and a file it can write back gets its diff
-    const std::string ok = d.file("ok.sgf", "(;FF[4]CA[Shift_JIS]C[\x82\xa0]  )");
-    CHECK(run("fmt --dry-run " + ok).out.find("+(;FF[4]CA[Shift_JIS]C[\xe3\x81\x82])") != std::string::npos);
+    CHECK(dry.out.find("+(;FF[4]C[\xff\xfe\x80]C[\xe3\x81\x82" "a\x82])") != std::string::npos);  // the diff of the texts
+    // -o and --in-place write the same bytes
+    const std::string out = (d.path / "out.sgf").string();
+    CHECK(run("fmt --charset=Shift_JIS -o " + out + " " + f).status == 0);
+    CHECK(slurp(out) == real.out);
+    CHECK(run("fmt --charset=Shift_JIS --in-place " + f).status == 0);
+    CHECK(slurp(f) == real.out);
+    // the issue's file: its CA says Shift_JIS
+    const std::string w23 = d.file("w23.sgf", "(;FF[4]CA[Shift_JIS]GM[1]SZ[19]C[a\x82\xff])");
+    const auto issue = run("fmt " + w23);
+    CHECK(issue.status == 0);
+    CHECK(issue.out == "(;FF[4]CA[Shift_JIS]GM[1]SZ[19]C[a\x82\xff])\n");
+    // UTF-16: a lone surrogate is written back as the code unit it was
+    const std::string u16 = d.file("u16.sgf", std::string("\xff\xfe(\0;\0C\0[\0\0\xd8]\0)\0 \0", 18));
+    const auto wide = run("fmt " + u16);
+    CHECK(wide.status == 0);
+    CHECK(wide.out == std::string("\xff\xfe(\0;\0C\0[\0\0\xd8]\0)\0\n\0", 18));
 }

@@ -5,6 +5,7 @@
 // mark. Where the output goes is fix's choice too (rewrite.hpp).
 #include <algorithm>
 #include <iostream>
+#include <optional>
 
 #include "loaded.hpp"
 #include "rewrite.hpp"
@@ -21,6 +22,68 @@ struct fmt_options {
     load_options load;
 };
 
+// Text of a file converted as a whole, in UTF-8, back into its charset. Text that decoded to
+// valid UTF-8 came from characters of the charset, so it encodes back; bytes that were no
+// character in it (W023, kept verbatim by the input stage) are written back as they were
+// (encode_from_utf8's keep), and a piece holding them is decoded again to make sure that it
+// reads as the same text (nullopt: it would not, and nothing is written).
+std::optional<std::string> encode_back(std::string_view utf8, const std::string& charset) {
+    auto encoded = encode_from_utf8(utf8, charset, invalid_policy::keep);
+    if (encoded && !is_valid_utf8(utf8) && decode_to_utf8(*encoded, charset, invalid_policy::keep).utf8 != utf8)
+        return std::nullopt;
+    return encoded;
+}
+
+// Where to cut `pending` (at least `chunk` bytes of UTF-8 text) into a piece to encode: after
+// its last ASCII byte, a character in every charset that reads ASCII as itself and no part
+// of a kept invalid sequence; else before a lead byte; else all of it (not UTF-8 text).
+std::size_t piece_end(std::string_view pending) {
+    const auto ascii = std::find_if(pending.rbegin(), pending.rend(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+    if (ascii != pending.rend()) return static_cast<std::size_t>(pending.rend() - ascii);
+    std::size_t cut = pending.size();  // at a character: not before a continuation byte
+    while (cut > 0 && (static_cast<unsigned char>(pending[cut - 1]) & 0xC0) == 0x80) --cut;
+    if (cut > 0 && static_cast<unsigned char>(pending[cut - 1]) >= 0xC0) --cut;
+    return cut > 0 ? cut : pending.size();
+}
+
+// Writes a converted file back in `charset` (its byte order mark first, when it had one).
+// Returns exit_ok, or what deliver returns; `not_encoded` when a piece does not encode back.
+struct not_encoded {};  // thrown out of deliver: the output is not committed
+int write_back(const std::string& in, const load_result& r, const std::string& charset, const fmt_options& o) {
+    const std::string_view bytes = r.bytes();
+    const auto bom = detect_bom(bytes);
+    if (charset.starts_with("ISO-2022")) {  // stateful: one piece, no shift state cut
+        const auto encoded = encode_back(write(r.trees, o.layout), charset);
+        if (!encoded) throw not_encoded{};
+        return deliver(in, bytes, o.write, [&](const write_sink& sink) {
+            if (bom) sink(bytes.substr(0, bom->length));
+            sink(*encoded);
+        });
+    }
+    // In pieces, as the writer makes them: the whole text again in UTF-8 and once more
+    // encoded would cost 1.5 times a UTF-16 file (issue 14: at most 2.5x).
+    return deliver(in, bytes, o.write, [&](const write_sink& sink) {
+        if (bom) sink(bytes.substr(0, bom->length));
+        std::string pending;
+        auto encode = [&](std::size_t n) {
+            const auto encoded = encode_back(std::string_view(pending).substr(0, n), charset);
+            if (!encoded) throw not_encoded{};
+            sink(*encoded);
+            pending.erase(0, n);
+        };
+        constexpr std::size_t chunk = std::size_t{1} << 20;  // a 50 MB value is one piece
+        write_to(r.trees, [&](std::string_view piece) {
+            while (!piece.empty()) {
+                const std::size_t take = std::min(piece.size(), chunk - pending.size());
+                pending.append(piece.substr(0, take));
+                piece.remove_prefix(take);
+                if (pending.size() == chunk) encode(piece_end(pending));
+            }
+        }, o.layout);
+        encode(pending.size());
+    });
+}
+
 // Formats one input; returns its exit status.
 int fmt_one(const std::string& in, const fmt_options& o) {
     if (const int refused = refuse_in_place(in, o.write); refused != exit_ok) return refused;
@@ -34,62 +97,27 @@ int fmt_one(const std::string& in, const fmt_options& o) {
         return exit_errors;
     }
     const bool dry_run = o.write.how == write_mode::dry_run;
-    if (!r.converted) {
+    if (!r.converted) {  // (bytes that are no character of the charset are written as they are)
         if (dry_run) return print_diff(bytes, write(r.trees, o.layout), shown);
         return deliver(in, bytes, o.write, [&](const write_sink& sink) { write_to(r.trees, sink, o.layout); });
     }
-    // Back into the file's charset. Text that decoded to valid UTF-8 came from characters of
-    // the charset, so it encodes back; bytes that were no character in it (kept verbatim,
-    // W005) cannot: nothing is written then.
     const auto bom = detect_bom(bytes);
     const std::string charset = bom ? std::string(bom->charset) : r.charset;
+    if (!is_valid_utf8(r.text()))
+        std::cerr << "sgfcheck: " << shown << ": the bytes that are no character in " << charset
+                  << " (W023 above) are written back as they were\n";
     auto cannot = [&] {
         std::cerr << "sgfcheck: " << shown << ": the text cannot be written back in " << charset
-                  << " (bytes that were no character in it); nothing written\n";
+                  << " (kept bytes that would read as other text); nothing written\n";
         return exit_errors;
     };
-    if (!is_valid_utf8(r.text())) return cannot();
     if (dry_run) {  // the diff of the texts (a UTF-16 file's bytes would be no lines), when the run would write
         const std::string after = write(r.trees, o.layout);
-        if (!encode_from_utf8(after, charset)) return cannot();
+        if (!encode_back(after, charset)) return cannot();
         return print_diff(r.text(), after, shown);
     }
-    if (charset.starts_with("ISO-2022")) {  // stateful: one piece, no shift state cut
-        const auto encoded = encode_from_utf8(write(r.trees, o.layout), charset);
-        if (!encoded) return cannot();
-        return deliver(in, bytes, o.write, [&](const write_sink& sink) {
-            if (bom) sink(bytes.substr(0, bom->length));
-            sink(*encoded);
-        });
-    }
-    // In pieces, as the writer makes them: the whole text again in UTF-8 and once more
-    // encoded would cost 1.5 times a UTF-16 file (issue 14: at most 2.5x).
-    struct not_encoded {};  // thrown out of deliver: the output is not committed
     try {
-        return deliver(in, bytes, o.write, [&](const write_sink& sink) {
-            if (bom) sink(bytes.substr(0, bom->length));
-            std::string pending;
-            auto encode = [&](std::size_t n) {
-                const auto encoded = encode_from_utf8(std::string_view(pending).substr(0, n), charset);
-                if (!encoded) throw not_encoded{};  // not expected after the check above
-                sink(*encoded);
-                pending.erase(0, n);
-            };
-            constexpr std::size_t chunk = std::size_t{1} << 20;  // a 50 MB value is one piece
-            write_to(r.trees, [&](std::string_view piece) {
-                while (!piece.empty()) {
-                    const std::size_t take = std::min(piece.size(), chunk - pending.size());
-                    pending.append(piece.substr(0, take));
-                    piece.remove_prefix(take);
-                    if (pending.size() < chunk) return;
-                    std::size_t cut = pending.size();  // at a character: not before a continuation byte
-                    while (cut > 0 && (static_cast<unsigned char>(pending[cut - 1]) & 0xC0) == 0x80) --cut;
-                    if (cut > 0 && static_cast<unsigned char>(pending[cut - 1]) >= 0xC0) --cut;
-                    encode(cut > 0 ? cut : pending.size());  // (no lead byte in 1 MiB: not UTF-8 text)
-                }
-            }, o.layout);
-            encode(pending.size());
-        });
+        return write_back(in, r, charset, o);
     } catch (const not_encoded&) {
         return cannot();
     }
