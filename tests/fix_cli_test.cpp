@@ -8,6 +8,8 @@
 
 #include "fuzz/unified_patch.hpp"
 #include "tests/program_util.hpp"
+#include "tests/shared_dir.hpp"
+#include "tests/test_util.hpp"
 
 namespace {
 
@@ -218,4 +220,28 @@ TEST_CASE("fmt writes bytes that are no character of the file's charset back as 
     const auto wide = run("fmt " + u16);
     CHECK(wide.status == 0);
     CHECK(wide.out == std::string("\xff\xfe(\0;\0C\0[\0\0\xd8]\0)\0\n\0", 18));
+}
+
+TEST_CASE("fmt writes every file check reads: each corpus file fmt refuses fails check") {
+    // Issue 22: fmt has an answer for every file check passes. One fmt --dry-run over the
+    // whole corpus; each file it writes nothing for must be one check reports an error in
+    // (a syntax error fmt cannot place without a repair: sgfcheck fix's work).
+    SGF_NEEDS_SHARED("corpus");
+    const fs::path corpus = sgf_test::shared_dir() / "corpus";
+    const auto dry = sgf_test::run_both("fmt --dry-run '" + corpus.string() + "'");
+    CHECK((dry.status == 0 || dry.status == 1));
+    std::size_t files = 0, refused = 0;
+    for (const fs::path& f : sgf_test::files_under(corpus)) {
+        ++files;
+        const std::string said = "sgfcheck: " + f.string();
+        const std::size_t at = dry.err.find(said);
+        if (at == std::string::npos) continue;
+        const std::size_t end = dry.err.find('\n', at);
+        if (dry.err.substr(at, end - at).find("nothing written") == std::string::npos) continue;
+        ++refused;
+        CAPTURE(f.string());
+        CHECK(run("check '" + f.string() + "'").status == 1);
+    }
+    CHECK(files > 9000);
+    MESSAGE(refused << " of " << files << " corpus files not written by fmt; check fails each");
 }
