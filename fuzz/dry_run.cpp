@@ -2,7 +2,8 @@
 // the command line runs them (the CLI's own run_fix and run_fmt on a file), on any input.
 //
 // The input is the file. Its size picks the options of the run (--width for fmt, --charset
-// for both), so that every input is an SGF file unchanged. For each command:
+// for both, the deletions --delete, --delete-unknown, --delete-obsolete and
+// --delete-empty-nodes for fix), so that every input is an SGF file unchanged. For each command:
 //   1. both runs return 0 or 1 (2 is a usage or I/O error: there is none here); the
 //      dry run returns what the real run returns;
 //   2. the dry run's output is empty, or a diff -u from a/FILE to b/FILE
@@ -148,7 +149,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     sgf::write_options wo;
     if (size % 4 == 1) width = {"--width", std::to_string(wo.width = 1)};
     if (size % 4 == 2) width = {"--width=" + std::to_string(wo.width = 40)};
-    const std::string ctx = "options " + std::to_string(size % 12) + ", input: " + sgf_fuzz::printable(input);
+    const std::string ctx = "options " + std::to_string(size % 60) + ", input: " + sgf_fuzz::printable(input);
 
     auto with = [&](std::vector<std::string> a, const std::vector<std::string>& more) {
         a.insert(a.end(), more.begin(), more.end());
@@ -172,12 +173,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                                               sgf_fuzz::printable(written, 400) + "\n  " + what);
     };
 
-    {  // fix: reads leniently, writes UTF-8
+    {  // fix: reads leniently, writes UTF-8; its deletions by the size too
         lo.lenient = true;
         const sgf::load_result r = sgf::cli::charset_usage_errors([&] { return sgf::load(sgf::file_bytes(input), lo); });
         const std::string_view text = r.converted ? r.text() : r.bytes();
-        const run_result dry = run(sgf::cli::run_fix, with({"--dry-run"}, charset));
-        const run_result real = run(sgf::cli::run_fix, with({}, charset));
+        std::vector<std::string> options = charset;
+        if (size % 5 == 1) options.push_back("--delete-unknown");
+        if (size % 5 == 2) options.push_back("--delete-obsolete");
+        if (size % 5 == 3) options.insert(options.end(), {"--delete-empty-nodes", "--delete", "C,B"});
+        if (size % 5 == 4) options.push_back("--delete=AB");
+        const run_result dry = run(sgf::cli::run_fix, with({"--dry-run"}, options));
+        const run_result real = run(sgf::cli::run_fix, with({}, options));
         check_diff("fix", dry, real, text, real.out);
         check_library(file, input, lo, r, ctx);
     }

@@ -245,3 +245,39 @@ TEST_CASE("fmt writes every file check reads: each corpus file fmt refuses fails
     CHECK(files > 9000);
     MESSAGE(refused << " of " << files << " corpus files not written by fmt; check fails each");
 }
+
+TEST_CASE("fix deletes only when asked and says each deletion") {
+    // SGFC's -yP, -u, -o and -n as fix options (issue 22): --delete ID (repeatable and
+    // comma-separated), --delete-unknown, --delete-obsolete, --delete-empty-nodes; each
+    // deletion a finding at its place (I305, I306), counted in the closing summary, and a
+    // second fix with the same options changes nothing.
+    temp_dir d;
+    const std::string f = d.file("d.sgf", "(;FF[3]GM[1]SZ[19]XY[1]RG[aa]VW[aa][bb]\n;B[aa];;W[bb]C[x](;)(;B[cc]))");
+    const auto keep = sgf_test::run_both("fix " + f);
+    CHECK(keep.out.find("XY[1]") != std::string::npos);  // nothing deleted unless asked
+    CHECK(keep.out.find("RG[aa]") != std::string::npos);
+    CHECK(keep.err.find("I305") == std::string::npos);
+    const std::string options = " --delete-unknown --delete-obsolete --delete-empty-nodes --delete VW --delete=C ";
+    const auto r = sgf_test::run_both("fix" + options + f);
+    CHECK(r.status == 0);
+    CHECK(r.out == "(;FF[4]CA[UTF-8]GM[1]SZ[19]\n;B[aa]\n;W[bb]\n(;B[cc]))\n");
+    CHECK(r.err.find("d.sgf:1:19: info[I305]: XY deleted as asked") != std::string::npos);
+    CHECK(r.err.find("d.sgf:1:24: info[I305]: RG deleted as asked") != std::string::npos);
+    CHECK(r.err.find("d.sgf:1:30: info[I305]: VW deleted as asked") != std::string::npos);
+    CHECK(r.err.find("d.sgf:2:14: info[I305]: C deleted as asked") != std::string::npos);
+    CHECK(r.err.find("d.sgf:2:7: info[I306]: an empty node deleted") != std::string::npos);
+    CHECK(r.err.find("d.sgf:2:19: info[I306]: an empty node deleted") != std::string::npos);
+    CHECK(r.err.find("I305 property_deleted 4, I306 empty_node_deleted 2") != std::string::npos);  // the summary
+    const std::string out = d.file("out.sgf", r.out);
+    const auto again = sgf_test::run_both("fix" + options + out);
+    CHECK(again.out == r.out);
+    CHECK(again.err.empty());
+    // the same through --in-place and --dry-run
+    CHECK(run("fix --dry-run" + options + f).out.find("-(;FF[3]GM[1]SZ[19]XY[1]RG[aa]VW[aa][bb]") != std::string::npos);
+    CHECK(run("fix --in-place" + options + f).status == 0);
+    CHECK(sgf_test::slurp(f) == r.out);
+    // what is no identifier, and what fix writes in every root, cannot be deleted
+    CHECK(run("fix --delete b " + out).status == 2);
+    CHECK(run("fix --delete FF " + out).status == 2);
+    CHECK(run("fix --delete CA,C " + out).status == 2);
+}

@@ -65,7 +65,12 @@ game_tree fix_tree(const game_tree& root, fix_context& c) {
             detail::keep_unplaced(props, in, c);
             detail::convert_node(props, top_root, c);
             if (carried) props.push_back(*std::exchange(carried, std::nullopt));
-            detail::replay_and_mark(props, c);
+            detail::replay_and_mark(props, c);  // (M converted before --delete-obsolete)
+            detail::delete_asked(props, c);
+            if (detail::delete_empty_node(props, t, i, top_root, c)) {
+                f.changed = true;
+                continue;
+            }
             detail::say_kept_obsolete(props, c);
             if (i + 1 < t.size()) {
                 const node next = t[i + 1];
@@ -174,7 +179,7 @@ void group_per_subject(std::vector<diagnostic>& ds) {
 
 }  // namespace
 
-fix_result fix(const load_result& input) {
+fix_result fix(const load_result& input, const fix_options& options) {
     fix_result r;
     std::vector<game_tree> out;
     const auto trees = input.trees.trees();
@@ -186,6 +191,7 @@ fix_result fix(const load_result& input) {
         const node root = trees[i].front();
         fix_context c;
         c.input = &input;
+        c.options = &options;
         c.unplaced = unplaced.empty() ? nullptr : &unplaced;
         c.tree = i;
         c.out = &r.diagnostics;
