@@ -1,8 +1,8 @@
 // Fuzz target dry_run: `sgfcheck fix --dry-run` and `sgfcheck fmt --dry-run` end to end, as
 // the command line runs them (the CLI's own run_fix and run_fmt on a file), on any input.
 //
-// The input is the file. Its size picks the options of the run (--width for fmt, --charset
-// for both, the deletions --delete, --delete-unknown, --delete-obsolete and
+// The input is the file. Its size picks the options of the run (--width, --pass-tt,
+// --expand-points and --keep-header for fmt, --charset for both, the deletions --delete, --delete-unknown, --delete-obsolete and
 // --delete-empty-nodes for fix), so that every input is an SGF file unchanged. For each command:
 //   1. both runs return 0 or 1 (2 is a usage or I/O error: there is none here); the
 //      dry run returns what the real run returns;
@@ -32,6 +32,7 @@
 #include "sgf/fix.hpp"
 #include "sgf/input.hpp"
 #include "sgf/typed_value.hpp"
+#include "tree/tree_rep.hpp"
 #include "unified_patch.hpp"
 
 namespace {
@@ -193,9 +194,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const std::string_view text = r.converted ? r.text() : r.bytes();
         std::vector<std::string> options = charset;
         options.insert(options.end(), width.begin(), width.end());
+        if (size % 5 == 1) options.push_back("--pass-tt");
+        if (size % 5 == 2) options.push_back("--expand-points");
+        if (size % 5 == 3) options.insert(options.end(), {"--keep-header", "--pass-tt", "--expand-points"});
+        wo.pass_as_tt = size % 5 == 1 || size % 5 == 3;
+        wo.expand_points = size % 5 == 2 || size % 5 == 3;
         const run_result dry = run(sgf::cli::run_fmt, with({"--dry-run"}, options));
         const run_result real = run(sgf::cli::run_fmt, with({}, options));
-        const std::string written = r.converted && !real.out.empty() ? sgf::write(r.trees, wo) : real.out;
+        // --keep-header: the text before the first game tree, before it again
+        const bool header = size % 5 == 3 && !r.ok() && !r.trees.empty();
+        const std::string before = header ? std::string(text.substr(0, sgf::detail::tree_access::rep(r.trees.trees()[0])->open)) : "";
+        const std::string written = r.converted && !real.out.empty() ? before + sgf::write(r.trees, wo) : real.out;
         check_diff("fmt", dry, real, text, written);
     }
     return 0;

@@ -281,3 +281,24 @@ TEST_CASE("fix deletes only when asked and says each deletion") {
     CHECK(run("fix --delete FF " + out).status == 2);
     CHECK(run("fix --delete CA,C " + out).status == 2);
 }
+
+TEST_CASE("fmt writes passes and point lists as old readers read them and keeps a header when asked") {
+    // SGFC's -p, -e and -k as fmt options (issue 22): the same tree, another spelling.
+    temp_dir d;
+    const std::string f = d.file("p.sgf", "Subject: a game\n\n(;FF[4]GM[1]SZ[19]AB[aa:bc][dd]AE[ee];B[];W[cc])");
+    CHECK(run("fmt " + f).status == 1);  // text before the game tree: refused unless kept
+    const auto r = sgf_test::run_both("fmt --keep-header --pass-tt --expand-points " + f);
+    CHECK(r.status == 0);
+    CHECK(r.out == "Subject: a game\n\n(;FF[4]GM[1]SZ[19]AB[aa][ab][ac][ba][bb][bc][dd]AE[ee]\n;B[tt]\n;W[cc])\n");
+    // the same tree: fmt of the output without the options gives what fmt gives of the input
+    const std::string out = d.file("out.sgf", r.out);
+    CHECK(run("fmt --keep-header " + out).out.find("(;FF[4]GM[1]SZ[19]AB[aa][ab][ac][ba][bb][bc][dd]AE[ee]\n;B[tt]") != std::string::npos);
+    CHECK(run("--quiet " + out).status == 1);  // check still reports the header (E002)
+    // a pass on a board bigger than 19x19 stays [] (tt is a point there); other games keep theirs
+    CHECK(run("fmt --pass-tt " + d.file("big.sgf", "(;FF[4]GM[1]SZ[25];B[])")).out == "(;FF[4]GM[1]SZ[25]\n;B[])\n");
+    CHECK(run("fmt --pass-tt --expand-points " + d.file("hex.sgf", "(;FF[4]GM[11]SZ[5];B[])")).out == "(;FF[4]GM[11]SZ[5]\n;B[])\n");
+    // --dry-run and --in-place agree
+    CHECK(run("fmt --dry-run --keep-header --pass-tt " + f).out.find("+;B[tt]") != std::string::npos);
+    CHECK(run("fmt --in-place --keep-header --pass-tt --expand-points " + f).status == 0);
+    CHECK(sgf_test::slurp(f) == r.out);
+}

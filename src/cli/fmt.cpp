@@ -1,5 +1,6 @@
 // sgfcheck fmt [-o OUT | --in-place [--backup[=SUFFIX]] | --dry-run] [--width N] [--charset NAME]
-// FILE|DIR|-...: canonical SGF. Each file goes through the input stage as for check (BOM, CA,
+// [--pass-tt] [--expand-points] [--keep-header] FILE|DIR|-...: canonical SGF (the same tree;
+// old readers' spellings of passes and point lists when asked; SGFC's -p, -e, -k). Each file goes through the input stage as for check (BOM, CA,
 // UTF-16/32, legacy charsets); the output keeps the file's charset: a file converted to UTF-8
 // as a whole (UTF-16/32, GB18030, Shift_JIS, ...) is written back in it, with its byte order
 // mark. Where the output goes is fix's choice too (rewrite.hpp).
@@ -11,6 +12,7 @@
 #include "rewrite.hpp"
 #include "sgf/charset.hpp"
 #include "sgf/write.hpp"
+#include "tree/tree_rep.hpp"
 
 namespace sgf::cli {
 
@@ -20,7 +22,22 @@ struct fmt_options {
     rewrite_options write;
     write_options layout;
     load_options load;
+    bool keep_header = false;  // --keep-header (SGFC -k)
 };
+
+// --keep-header: the text before the first game tree (E002, which check reports and fmt
+// otherwise refuses), to be written back before it as it was. nullopt when the file has
+// syntax errors besides it (or it has none and no header: "" then).
+std::optional<std::string_view> header_of(const load_result& r, bool keep) {
+    const auto trees = r.trees.trees();
+    const bool only_header = keep && !trees.empty() && std::all_of(r.diagnostics.begin(), r.diagnostics.end(), [](const diagnostic& d) {
+        return d.level != severity::error || d.id == rule::junk_before_tree;
+    });
+    if (r.ok()) return std::string_view();
+    if (!only_header) return std::nullopt;
+    const std::uint32_t open = detail::tree_access::rep(trees[0])->open;
+    return (r.converted ? r.text() : r.bytes()).substr(0, open);
+}
 
 // Text of a file converted as a whole, in UTF-8, back into its charset. Text that decoded to
 // valid UTF-8 came from characters of the charset, so it encodes back; bytes that were no
@@ -49,11 +66,12 @@ std::size_t piece_end(std::string_view pending) {
 // Writes a converted file back in `charset` (its byte order mark first, when it had one).
 // Returns exit_ok, or what deliver returns; `not_encoded` when a piece does not encode back.
 struct not_encoded {};  // thrown out of deliver: the output is not committed
-int write_back(const std::string& in, const load_result& r, const std::string& charset, const fmt_options& o) {
+int write_back(const std::string& in, const load_result& r, std::string_view header, const std::string& charset,
+               const fmt_options& o) {
     const std::string_view bytes = r.bytes();
     const auto bom = detect_bom(bytes);
     if (charset.starts_with("ISO-2022")) {  // stateful: one piece, no shift state cut
-        const auto encoded = encode_back(write(r.trees, o.layout), charset);
+        const auto encoded = encode_back(std::string(header) + write(r.trees, o.layout), charset);
         if (!encoded) throw not_encoded{};
         return deliver(in, bytes, o.write, [&](const write_sink& sink) {
             if (bom) sink(bytes.substr(0, bom->length));
@@ -64,7 +82,7 @@ int write_back(const std::string& in, const load_result& r, const std::string& c
     // encoded would cost 1.5 times a UTF-16 file (issue 14: at most 2.5x).
     return deliver(in, bytes, o.write, [&](const write_sink& sink) {
         if (bom) sink(bytes.substr(0, bom->length));
-        std::string pending;
+        std::string pending(header);  // (a header is no bigger than the file)
         auto encode = [&](std::size_t n) {
             const auto encoded = encode_back(std::string_view(pending).substr(0, n), charset);
             if (!encoded) throw not_encoded{};
@@ -92,14 +110,20 @@ int fmt_one(const std::string& in, const fmt_options& o) {
     const load_result& r = loaded->r;
     const std::string& shown = loaded->shown;
     const std::string_view bytes = r.bytes();
-    if (!r.ok()) {
-        std::cerr << "sgfcheck: " << shown << " has syntax errors; nothing written (sgfcheck fix repairs files)\n";
+    const auto header = header_of(r, o.keep_header);
+    if (!header) {
+        std::cerr << "sgfcheck: " << shown << " has syntax errors; nothing written (sgfcheck fix repairs files"
+                  << (r.trees.empty() || o.keep_header ? "" : "; text before the first game tree is kept with --keep-header")
+                  << ")\n";
         return exit_errors;
     }
     const bool dry_run = o.write.how == write_mode::dry_run;
     if (!r.converted) {  // (bytes that are no character of the charset are written as they are)
-        if (dry_run) return print_diff(bytes, write(r.trees, o.layout), shown);
-        return deliver(in, bytes, o.write, [&](const write_sink& sink) { write_to(r.trees, sink, o.layout); });
+        if (dry_run) return print_diff(bytes, std::string(*header) + write(r.trees, o.layout), shown);
+        return deliver(in, bytes, o.write, [&](const write_sink& sink) {
+            sink(*header);
+            write_to(r.trees, sink, o.layout);
+        });
     }
     const auto bom = detect_bom(bytes);
     const std::string charset = bom ? std::string(bom->charset) : r.charset;
@@ -112,12 +136,12 @@ int fmt_one(const std::string& in, const fmt_options& o) {
         return exit_errors;
     };
     if (dry_run) {  // the diff of the texts (a UTF-16 file's bytes would be no lines), when the run would write
-        const std::string after = write(r.trees, o.layout);
+        const std::string after = std::string(*header) + write(r.trees, o.layout);
         if (!encode_back(after, charset)) return cannot();
         return print_diff(r.text(), after, shown);
     }
     try {
-        return write_back(in, r, charset, o);
+        return write_back(in, r, *header, charset, o);
     } catch (const not_encoded&) {
         return cannot();
     }
@@ -132,6 +156,9 @@ int run_fmt(const std::vector<std::string>& args) {
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (auto cs = option_value(args, i, "--charset")) o.load.charset = *cs;
         else if (auto w = option_value(args, i, "--width")) o.layout.width = static_cast<std::size_t>(number_option("--width", *w));
+        else if (args[i] == "--pass-tt") o.layout.pass_as_tt = true;
+        else if (args[i] == "--expand-points") o.layout.expand_points = true;
+        else if (args[i] == "--keep-header") o.keep_header = true;
         else if (args[i] == "--") {  // the end of the options: what follows are files
             inputs.insert(inputs.end(), args.begin() + static_cast<std::ptrdiff_t>(i) + 1, args.end());
             break;

@@ -117,7 +117,7 @@ a file that could not be read.
 
 namespace {
 
-constexpr const char* fmt_help = R"(Usage: sgfcheck fmt [-o OUT | --in-place [--backup[=SUFFIX]] | --dry-run] [--width N] [--charset NAME] FILE|DIR...
+constexpr const char* fmt_help = R"(Usage: sgfcheck fmt [-o OUT | --in-place [--backup[=SUFFIX]] | --dry-run] [--width N] [--charset NAME] [--pass-tt] [--expand-points] [--keep-header] FILE|DIR...
 Writes FILE (or standard input, -) as canonical SGF: one node per line, escapes as
 needed, nothing else changed. The file is read as check reads it (BOM, CA, UTF-16/32,
 legacy charsets) and written in its own charset. To stdout, to OUT, or over each FILE
@@ -131,6 +131,10 @@ file with syntax errors is not written (sgfcheck fix repairs files).
   --dry-run         print a unified diff of each change instead, write nothing
   --width N         pack nodes onto lines of at most N columns
   --charset NAME    read the text in charset NAME
+  --pass-tt         write a Go pass as B[tt] / W[tt] on boards up to 19x19, for old readers
+  --expand-points   write each rectangle of a Go point list (AB[aa:bb]) as its points
+  --keep-header     write the text before the first game tree back before it (such a
+                    file is refused otherwise: it is a syntax error, E002)
   --include GLOB, --exclude GLOB
                     files of a DIR to take (default *.sgf) or leave out, as check takes them
 Exit status: 0 written, 1 syntax errors, 2 usage or I/O error (a failed write included).
