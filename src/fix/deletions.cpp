@@ -39,15 +39,19 @@ void delete_asked(std::vector<fix_prop>& props, const fix_context& c) {
     });
 }
 
-bool delete_empty_node(const std::vector<fix_prop>& props, const game_tree& t, std::size_t i, bool top_root,
-                       const fix_context& c) {
-    if (c.options == nullptr || !c.options->delete_empty_nodes || !props.empty() || top_root) return false;
+empty_node delete_empty_node(const std::vector<fix_prop>& props, const game_tree& t, std::size_t i, bool top_root,
+                             const fix_context& c) {
+    if (c.options == nullptr || !c.options->delete_empty_nodes || !props.empty() || top_root) return empty_node::kept;
     // The first node of a variation that is its only node and has several variations after
     // it stays: they would become alternatives of the node before (SGFC -n keeps it too).
-    if (i == 0 && t.size() == 1 && t.variations().size() > 1) return false;
-    c.note(rule::empty_node_deleted, c.node_pos, "an empty node deleted as asked (--delete-empty-nodes)",
+    if (i == 0 && t.size() == 1 && t.variations().size() > 1) return empty_node::kept_for_variations;
+    say_empty_node_deleted(c.node_pos, c);
+    return empty_node::deleted;
+}
+
+void say_empty_node_deleted(fix_pos where, const fix_context& c) {
+    c.note(rule::empty_node_deleted, where, "an empty node deleted as asked (--delete-empty-nodes)",
            "sgfcheck fix without the option keeps it");
-    return true;
 }
 
 }  // namespace sgf::detail

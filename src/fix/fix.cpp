@@ -45,6 +45,7 @@ game_tree fix_tree(const game_tree& root, fix_context& c) {
         std::size_t board = 0; // board undo mark after its sequence
         bool game_info = false; // a game-info node on the path after its sequence
         bool changed = false;
+        std::optional<detail::fix_pos> empty_kept{};  // its only node, empty, kept for its variations
     };
     std::vector<frame> stack;
     std::vector<node> nodes;
@@ -67,10 +68,12 @@ game_tree fix_tree(const game_tree& root, fix_context& c) {
             if (carried) props.push_back(*std::exchange(carried, std::nullopt));
             detail::replay_and_mark(props, c);  // (M converted before --delete-obsolete)
             detail::delete_asked(props, c);
-            if (detail::delete_empty_node(props, t, i, top_root, c)) {
+            const detail::empty_node empty = detail::delete_empty_node(props, t, i, top_root, c);
+            if (empty == detail::empty_node::deleted) {
                 f.changed = true;
                 continue;
             }
+            if (empty == detail::empty_node::kept_for_variations) f.empty_kept = c.node_pos;
             detail::say_kept_obsolete(props, c);
             if (i + 1 < t.size()) {
                 const node next = t[i + 1];
@@ -100,6 +103,10 @@ game_tree fix_tree(const game_tree& root, fix_context& c) {
         }
         const frame done = f;
         stack.pop_back();
+        if (done.empty_kept && children.size() - done.children < 2) {  // its variations went: so does it
+            detail::say_empty_node_deleted(*done.empty_kept, c);
+            nodes.resize(done.nodes);
+        }
         if (nodes.size() == done.nodes && !stack.empty()) {
             // Nothing but placeholder nodes: its variations take its place in the parent's.
             stack.back().changed = true;
