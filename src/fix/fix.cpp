@@ -36,6 +36,31 @@ bool has_m(const game_tree& t) {
     return false;
 }
 
+// Node i of sequence t, its properties fixed: read, converted, and what fix_options asks to
+// delete deleted; nullopt when the node itself goes (--delete-empty-nodes). `carried` is the
+// MN the node before left for this node's move, and takes this node's for the next one;
+// `empty_kept` is set when the node is empty and stays only for the variations after it.
+std::optional<std::vector<detail::fix_prop>> fixed_properties(const game_tree& t, std::size_t i, bool top_root,
+                                                              std::optional<detail::fix_prop>& carried,
+                                                              std::optional<detail::fix_pos>& empty_kept, fix_context& c) {
+    const node in = t[i];
+    std::vector<detail::fix_prop> props = detail::read_node(in, top_root, c);
+    detail::keep_unplaced(props, in, c);
+    detail::convert_node(props, top_root, c);
+    if (carried) props.push_back(*std::exchange(carried, std::nullopt));
+    detail::replay_and_mark(props, c);  // (M converted before --delete-obsolete)
+    detail::delete_asked(props, c);
+    const detail::empty_node empty = detail::delete_empty_node(props, t, i, top_root, c);
+    if (empty == detail::empty_node::deleted) return std::nullopt;
+    if (empty == detail::empty_node::kept_for_variations) empty_kept = c.node_pos;
+    detail::say_kept_obsolete(props, c);
+    if (i + 1 < t.size()) {
+        const node next = t[i + 1];
+        carried = detail::take_mn_for_next(props, &next, c);
+    }
+    return props;
+}
+
 game_tree fix_tree(const game_tree& root, fix_context& c) {
     struct frame {
         const game_tree* in;
@@ -62,25 +87,13 @@ game_tree fix_tree(const game_tree& root, fix_context& c) {
                 f.changed = true;
                 continue;
             }
-            std::vector<detail::fix_prop> props = detail::read_node(in, top_root, c);
-            detail::keep_unplaced(props, in, c);
-            detail::convert_node(props, top_root, c);
-            if (carried) props.push_back(*std::exchange(carried, std::nullopt));
-            detail::replay_and_mark(props, c);  // (M converted before --delete-obsolete)
-            detail::delete_asked(props, c);
-            const detail::empty_node empty = detail::delete_empty_node(props, t, i, top_root, c);
-            if (empty == detail::empty_node::deleted) {
+            auto props = fixed_properties(t, i, top_root, carried, f.empty_kept, c);
+            if (!props) {  // deleted as asked
                 f.changed = true;
                 continue;
             }
-            if (empty == detail::empty_node::kept_for_variations) f.empty_kept = c.node_pos;
-            detail::say_kept_obsolete(props, c);
-            if (i + 1 < t.size()) {
-                const node next = t[i + 1];
-                carried = detail::take_mn_for_next(props, &next, c);
-            }
             const std::size_t before = nodes.size();
-            detail::split_and_build(in, std::move(props), top_root, c, nodes);
+            detail::split_and_build(in, std::move(*props), top_root, c, nodes);
             f.changed |= nodes.size() != before + 1 || !nodes.back().same(in);
         }
         f.board = c.board ? c.board->mark() : 0;
