@@ -1,8 +1,9 @@
 // Fuzz target dry_run: `sgfcheck fix --dry-run` and `sgfcheck fmt --dry-run` end to end, as
 // the command line runs them (the CLI's own run_fix and run_fmt on a file), on any input.
 //
-// The input is the file. Its size picks the options of the run (--width for fmt, --charset
-// for both), so that every input is an SGF file unchanged. For each command:
+// The input is the file. Its size picks the options of the run (--width, --pass-tt,
+// --expand-points and --keep-header for fmt, --charset for both, the deletions --delete, --delete-unknown, --delete-obsolete and
+// --delete-empty-nodes for fix), so that every input is an SGF file unchanged. For each command:
 //   1. both runs return 0 or 1 (2 is a usage or I/O error: there is none here); the
 //      dry run returns what the real run returns;
 //   2. the dry run's output is empty, or a diff -u from a/FILE to b/FILE
@@ -31,6 +32,7 @@
 #include "sgf/fix.hpp"
 #include "sgf/input.hpp"
 #include "sgf/typed_value.hpp"
+#include "tree/tree_rep.hpp"
 #include "unified_patch.hpp"
 
 namespace {
@@ -148,7 +150,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     sgf::write_options wo;
     if (size % 4 == 1) width = {"--width", std::to_string(wo.width = 1)};
     if (size % 4 == 2) width = {"--width=" + std::to_string(wo.width = 40)};
-    const std::string ctx = "options " + std::to_string(size % 12) + ", input: " + sgf_fuzz::printable(input);
+    const std::string ctx = "options " + std::to_string(size % 60) + ", input: " + sgf_fuzz::printable(input);
 
     auto with = [&](std::vector<std::string> a, const std::vector<std::string>& more) {
         a.insert(a.end(), more.begin(), more.end());
@@ -172,12 +174,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                                               sgf_fuzz::printable(written, 400) + "\n  " + what);
     };
 
-    {  // fix: reads leniently, writes UTF-8
+    {  // fix: reads leniently, writes UTF-8; its deletions by the size too
         lo.lenient = true;
         const sgf::load_result r = sgf::cli::charset_usage_errors([&] { return sgf::load(sgf::file_bytes(input), lo); });
         const std::string_view text = r.converted ? r.text() : r.bytes();
-        const run_result dry = run(sgf::cli::run_fix, with({"--dry-run"}, charset));
-        const run_result real = run(sgf::cli::run_fix, with({}, charset));
+        std::vector<std::string> options = charset;
+        if (size % 5 == 1) options.push_back("--delete-unknown");
+        if (size % 5 == 2) options.push_back("--delete-obsolete");
+        if (size % 5 == 3) options.insert(options.end(), {"--delete-empty-nodes", "--delete", "C,B"});
+        if (size % 5 == 4) options.push_back("--delete=AB");
+        const run_result dry = run(sgf::cli::run_fix, with({"--dry-run"}, options));
+        const run_result real = run(sgf::cli::run_fix, with({}, options));
         check_diff("fix", dry, real, text, real.out);
         check_library(file, input, lo, r, ctx);
     }
@@ -187,9 +194,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const std::string_view text = r.converted ? r.text() : r.bytes();
         std::vector<std::string> options = charset;
         options.insert(options.end(), width.begin(), width.end());
+        if (size % 5 == 1) options.push_back("--pass-tt");
+        if (size % 5 == 2) options.push_back("--expand-points");
+        if (size % 5 == 3) options.insert(options.end(), {"--keep-header", "--pass-tt", "--expand-points"});
+        wo.pass_as_tt = size % 5 == 1 || size % 5 == 3;
+        wo.expand_points = size % 5 == 2 || size % 5 == 3;
         const run_result dry = run(sgf::cli::run_fmt, with({"--dry-run"}, options));
         const run_result real = run(sgf::cli::run_fmt, with({}, options));
-        const std::string written = r.converted && !real.out.empty() ? sgf::write(r.trees, wo) : real.out;
+        // --keep-header: the text before the first game tree, before it again
+        const bool header = size % 5 == 3 && !r.ok() && !r.trees.empty();
+        const std::string before = header ? std::string(text.substr(0, sgf::detail::tree_access::rep(r.trees.trees()[0])->open)) : "";
+        const std::string written = r.converted && !real.out.empty() ? before + sgf::write(r.trees, wo) : real.out;
         check_diff("fmt", dry, real, text, written);
     }
     return 0;

@@ -6,7 +6,9 @@
 //      and UTF-8 text through the canonical writer), but E016 for an identifier without an
 //      upper-case letter, which fix keeps as written (it has no FF[4] form) and reports;
 //   3. fix is idempotent: fixing w again writes w byte for byte (design of fix.hpp: "a
-//      second fix of the output changes nothing");
+//      second fix of the output changes nothing"), with the same fix_options: the input's
+//      size picks them (none, or the deletions: delete_unknown, delete_obsolete,
+//      delete_empty_nodes, delete_properties), so that every input stays the file it is;
 // That no value is lost is proved on the corpus by tests/fix_corpus_test.cpp, which knows
 // each conversion (FF[3] -> FF[4], B[tt] -> B[], L -> LB, ...); a fuzz check could not.
 #include <algorithm>
@@ -17,9 +19,22 @@
 
 namespace {
 
-std::string fixed_text(const std::string& bytes) {
+std::string fixed_text(const std::string& bytes, const sgf::fix_options& o) {
     const sgf::load_result r = sgf::load(sgf::file_bytes(bytes), {.lenient = true});
-    return sgf::write(sgf::fix(r).trees);
+    return sgf::write(sgf::fix(r, o).trees);
+}
+
+// The options of this run, from the input's size.
+sgf::fix_options options_for(std::size_t size) {
+    sgf::fix_options o;
+    if (size % 5 == 1) o.delete_unknown = true;
+    if (size % 5 == 2) o.delete_obsolete = true;
+    if (size % 5 == 3) o.delete_empty_nodes = true;
+    if (size % 5 == 4) {
+        o.delete_properties = {"C", "B", "AB", "SZ", "GM"};
+        o.delete_empty_nodes = true;
+    }
+    return o;
 }
 
 }  // namespace
@@ -28,7 +43,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string input = sgf_fuzz::bytes_of(data, size);
     const std::string ctx = "input: " + sgf_fuzz::printable(input);
     const sgf::load_result r = sgf::load(sgf::file_bytes(input), {.lenient = true});
-    const sgf::fix_result f = sgf::fix(r);
+    const sgf::fix_options options = options_for(size);
+    const sgf::fix_result f = sgf::fix(r, options);
     for (const auto& d : f.diagnostics)
         SGF_FUZZ_CHECK(d.where.byte <= size, std::string(d.code) + " outside the file; " + ctx);
     const std::string w = sgf::write(f.trees);
@@ -43,8 +59,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     });
     SGF_FUZZ_CHECK(clean, "fix output does not parse cleanly: " + sgf_fuzz::describe(back.diagnostics) +
                                                  "\n  written: " + sgf_fuzz::printable(w, 400) + "\n  " + ctx);
-    const std::string again = fixed_text(w);
-    SGF_FUZZ_CHECK(again == w, "fix is not idempotent\n  first:  " + sgf_fuzz::printable(w, 400) +
+    const std::string again = fixed_text(w, options);
+    SGF_FUZZ_CHECK(again == w, "fix is not idempotent (options " + std::to_string(size % 5) + ")\n  first:  " + sgf_fuzz::printable(w, 400) +
                                    "\n  second: " + sgf_fuzz::printable(again, 400) + "\n  " + ctx);
 
     return 0;

@@ -33,18 +33,32 @@ std::vector<conf::case_file> all_cases() { return conf::list_cases(conformance_d
 // The letter of a code is its level.
 bool is_error(const std::string& code) { return !code.empty() && code[0] == 'E'; }
 
+// The fix_options of a case's fix-option lines (the names of sgfcheck fix's options).
+sgf::fix_options fix_options_of(const conf::expectation& e) {
+    sgf::fix_options o;
+    for (const std::string& name : e.fix_options) {
+        if (name == "delete-unknown") o.delete_unknown = true;
+        else if (name == "delete-obsolete") o.delete_obsolete = true;
+        else if (name == "delete-empty-nodes") o.delete_empty_nodes = true;
+        else if (name.starts_with("delete ")) o.delete_properties.push_back(name.substr(7));
+        else FAIL("unknown fix-option " << name);
+    }
+    return o;
+}
+
 // sgfcheck fix on a case with fix lines: its findings, its output, and a second fix that
-// changes and says nothing.
+// changes and says nothing (with the same options).
 void check_fix(const conf::expectation& e, const std::string& bytes) {
     const sgf::load_result in = sgf::load(sgf::file_bytes(bytes), {.lenient = true});
-    const sgf::fix_result f = sgf::fix(in);
+    const sgf::fix_options options = fix_options_of(e);
+    const sgf::fix_result f = sgf::fix(in, options);
     const auto said = conf::as_expected(f.diagnostics);
     INFO("fix expected: ", conf::join(e.fix));
     INFO("fix said:     ", conf::join(said));
     CHECK(said == e.fix);
     const std::string out = sgf::write(f.trees);
     if (e.fixed) CHECK(out == *e.fixed);
-    const sgf::fix_result again = sgf::fix(sgf::load(sgf::file_bytes(out), {.lenient = true}));
+    const sgf::fix_result again = sgf::fix(sgf::load(sgf::file_bytes(out), {.lenient = true}), options);
     CHECK(sgf::write(again.trees) == out);
     CHECK(again.diagnostics.empty());
 }

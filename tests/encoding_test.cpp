@@ -8,7 +8,9 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 
+#include "sgf/charset.hpp"
 #include "sgf/fix.hpp"
 #include "sgf/input.hpp"
 #include "sgf/json.hpp"
@@ -330,4 +332,30 @@ TEST_CASE("encoding: sgfcheck dump and fix decode through the charset") {
     CHECK(checked.find("info[I029]: --charset GB2312 (the file has no CA)") != std::string::npos);
     CHECK(run((dir / "9handicap.sgf").string()).find(" 4 | PW[白]PB[GNU Go]") != std::string::npos);  // W024's excerpt
     CHECK(run("--charset no-such-charset " + (dir / "9handicap.sgf").string()).empty());  // a usage error
+}
+
+TEST_CASE("encode_from_utf8 with keep writes a file decoded with keep back to its own bytes") {
+    // fmt's way back (issue 22): bytes that are no character of the charset, kept verbatim
+    // by the decoder, come out as they went in; a lone UTF-16/32 surrogate as its code unit.
+    const std::pair<std::string, std::string> files[] = {
+        {"Shift_JIS", "C[a\x82\xff]C[\x82\xa0]\x82"},
+        {"EUC-KR", "C[\xb0\xa1\xff\xfe]"},
+        {"GB18030", "C[\xc4\xe3\x80\xff]"},
+        {"ISO-2022-JP", "C[\x1b$B$\"\x1b(B\x80]"},
+        {"UTF-16LE", "C\0[\0\0\xd8]\0"s},
+        {"UTF-16BE", "\0C\0[\xdc\0\0]"s},
+        {"UTF-32LE", "C\0\0\0\0\xd8\0\0"s},
+    };
+    for (const auto& [charset, bytes] : files) {
+        CAPTURE(charset);
+        const auto d = sgf::decode_to_utf8(bytes, charset, sgf::invalid_policy::keep);
+        REQUIRE(d.ok());
+        CHECK_FALSE(d.invalid.empty());
+        CHECK_FALSE(sgf::encode_from_utf8(d.utf8, charset));  // replace: no text that is not UTF-8
+        const auto back = sgf::encode_from_utf8(d.utf8, charset, sgf::invalid_policy::keep);
+        REQUIRE(back);
+        CHECK(*back == bytes);
+    }
+    // a character the charset does not have is still refused
+    CHECK_FALSE(sgf::encode_from_utf8("\xe4\xb8\x80\x80", "ISO-8859-1", sgf::invalid_policy::keep));
 }

@@ -8,6 +8,8 @@
 
 #include "fuzz/unified_patch.hpp"
 #include "tests/program_util.hpp"
+#include "tests/shared_dir.hpp"
+#include "tests/test_util.hpp"
 
 namespace {
 
@@ -188,19 +190,115 @@ TEST_CASE("fmt and dump and fix read through the input stage") {
     CHECK(run("fix " + l1).out == "(;FF[4]CA[UTF-8]PB[Hrab\u00E1nek])\n");
 }
 
-TEST_CASE("fmt --dry-run says what fmt would do: no diff for text that cannot be written back in its charset") {
-    // Found by the dry_run fuzz target: bytes that are no character in Shift_JIS are kept as
-    // they are when read (W005), so fmt cannot encode the text back and writes nothing (exit
-    // 1); the dry run printed a diff and exit 0.
+TEST_CASE("fmt writes bytes that are no character of the file's charset back as they were") {
+    // Bytes that are no character in Shift_JIS are kept as they are when read (W023): check
+    // passes such a file, so fmt writes it (issue 22), those bytes exactly as they were, and
+    // says so; the dry run agrees with the run (the dry_run fuzz target found them differ).
     temp_dir d;
-    const std::string f = d.file("sj.sgf", "(;FF[4]C[\xff\xfe\x80])");
-    const auto real = run("fmt --charset=Shift_JIS " + f);
+    const std::string f = d.file("sj.sgf", "(;FF[4]C[\xff\xfe\x80]  C[\x82\xa0" "a\x82])");
+    const auto real = sgf_test::run_both("fmt --charset=Shift_JIS " + f);
+    CHECK(real.status == 0);
+    CHECK(real.out == "(;FF[4]C[\xff\xfe\x80]C[\x82\xa0" "a\x82])\n");
+    CHECK(real.err.find("warning[W023]") != std::string::npos);
+    CHECK(real.err.find("are written back as they were") != std::string::npos);
     const auto dry = run("fmt --dry-run --charset=Shift_JIS " + f);
-    CHECK(real.status == 1);
-    CHECK(real.out.empty());
     CHECK(dry.status == real.status);
-    CHECK(dry.out.empty());
-    // and a file it can write back gets its diff
-    const std::string ok = d.file("ok.sgf", "(;FF[4]CA[Shift_JIS]C[\x82\xa0]  )");
-    CHECK(run("fmt --dry-run " + ok).out.find("+(;FF[4]CA[Shift_JIS]C[\xe3\x81\x82])") != std::string::npos);
+    CHECK(dry.out.find("+(;FF[4]C[\xff\xfe\x80]C[\xe3\x81\x82" "a\x82])") != std::string::npos);  // the diff of the texts
+    // -o and --in-place write the same bytes
+    const std::string out = (d.path / "out.sgf").string();
+    CHECK(run("fmt --charset=Shift_JIS -o " + out + " " + f).status == 0);
+    CHECK(slurp(out) == real.out);
+    CHECK(run("fmt --charset=Shift_JIS --in-place " + f).status == 0);
+    CHECK(slurp(f) == real.out);
+    // the issue's file: its CA says Shift_JIS
+    const std::string w23 = d.file("w23.sgf", "(;FF[4]CA[Shift_JIS]GM[1]SZ[19]C[a\x82\xff])");
+    const auto issue = run("fmt " + w23);
+    CHECK(issue.status == 0);
+    CHECK(issue.out == "(;FF[4]CA[Shift_JIS]GM[1]SZ[19]C[a\x82\xff])\n");
+    // UTF-16: a lone surrogate is written back as the code unit it was
+    const std::string u16 = d.file("u16.sgf", std::string("\xff\xfe(\0;\0C\0[\0\0\xd8]\0)\0 \0", 18));
+    const auto wide = run("fmt " + u16);
+    CHECK(wide.status == 0);
+    CHECK(wide.out == std::string("\xff\xfe(\0;\0C\0[\0\0\xd8]\0)\0\n\0", 18));
+}
+
+TEST_CASE("fmt writes every file check reads: each corpus file fmt refuses fails check") {
+    // Issue 22: fmt has an answer for every file check passes. One fmt --dry-run over the
+    // whole corpus; each file it writes nothing for must be one check reports an error in
+    // (a syntax error fmt cannot place without a repair: sgfcheck fix's work).
+    SGF_NEEDS_SHARED("corpus");
+    const fs::path corpus = sgf_test::shared_dir() / "corpus";
+    const auto dry = sgf_test::run_both("fmt --dry-run '" + corpus.string() + "'");
+    CHECK((dry.status == 0 || dry.status == 1));
+    std::size_t files = 0, refused = 0;
+    for (const fs::path& f : sgf_test::files_under(corpus)) {
+        ++files;
+        const std::string said = "sgfcheck: " + f.string();
+        const std::size_t at = dry.err.find(said);
+        if (at == std::string::npos) continue;
+        const std::size_t end = dry.err.find('\n', at);
+        if (dry.err.substr(at, end - at).find("nothing written") == std::string::npos) continue;
+        ++refused;
+        CAPTURE(f.string());
+        CHECK(run("check '" + f.string() + "'").status == 1);
+    }
+    CHECK(files > 9000);
+    MESSAGE(refused << " of " << files << " corpus files not written by fmt; check fails each");
+}
+
+TEST_CASE("fix deletes only when asked and says each deletion") {
+    // SGFC's -yP, -u, -o and -n as fix options (issue 22): --delete ID (repeatable and
+    // comma-separated), --delete-unknown, --delete-obsolete, --delete-empty-nodes; each
+    // deletion a finding at its place (I305, I306), counted in the closing summary, and a
+    // second fix with the same options changes nothing.
+    temp_dir d;
+    const std::string f = d.file("d.sgf", "(;FF[3]GM[1]SZ[19]XY[1]RG[aa]VW[aa][bb]\n;B[aa];;W[bb]C[x](;)(;B[cc]))");
+    const auto keep = sgf_test::run_both("fix " + f);
+    CHECK(keep.out.find("XY[1]") != std::string::npos);  // nothing deleted unless asked
+    CHECK(keep.out.find("RG[aa]") != std::string::npos);
+    CHECK(keep.err.find("I305") == std::string::npos);
+    const std::string options = " --delete-unknown --delete-obsolete --delete-empty-nodes --delete VW --delete=C ";
+    const auto r = sgf_test::run_both("fix" + options + f);
+    CHECK(r.status == 0);
+    CHECK(r.out == "(;FF[4]CA[UTF-8]GM[1]SZ[19]\n;B[aa]\n;W[bb]\n(;B[cc]))\n");
+    CHECK(r.err.find("d.sgf:1:19: info[I305]: XY deleted as asked") != std::string::npos);
+    CHECK(r.err.find("d.sgf:1:24: info[I305]: RG deleted as asked") != std::string::npos);
+    CHECK(r.err.find("d.sgf:1:30: info[I305]: VW deleted as asked") != std::string::npos);
+    CHECK(r.err.find("d.sgf:2:14: info[I305]: C deleted as asked") != std::string::npos);
+    CHECK(r.err.find("d.sgf:2:7: info[I306]: an empty node deleted") != std::string::npos);
+    CHECK(r.err.find("d.sgf:2:19: info[I306]: an empty node deleted") != std::string::npos);
+    CHECK(r.err.find("I305 property_deleted 4, I306 empty_node_deleted 2") != std::string::npos);  // the summary
+    const std::string out = d.file("out.sgf", r.out);
+    const auto again = sgf_test::run_both("fix" + options + out);
+    CHECK(again.out == r.out);
+    CHECK(again.err.empty());
+    // the same through --in-place and --dry-run
+    CHECK(run("fix --dry-run" + options + f).out.find("-(;FF[3]GM[1]SZ[19]XY[1]RG[aa]VW[aa][bb]") != std::string::npos);
+    CHECK(run("fix --in-place" + options + f).status == 0);
+    CHECK(sgf_test::slurp(f) == r.out);
+    // what is no identifier, and what fix writes in every root, cannot be deleted
+    CHECK(run("fix --delete b " + out).status == 2);
+    CHECK(run("fix --delete FF " + out).status == 2);
+    CHECK(run("fix --delete CA,C " + out).status == 2);
+}
+
+TEST_CASE("fmt writes passes and point lists as old readers read them and keeps a header when asked") {
+    // SGFC's -p, -e and -k as fmt options (issue 22): the same tree, another spelling.
+    temp_dir d;
+    const std::string f = d.file("p.sgf", "Subject: a game\n\n(;FF[4]GM[1]SZ[19]AB[aa:bc][dd]AE[ee];B[];W[cc])");
+    CHECK(run("fmt " + f).status == 1);  // text before the game tree: refused unless kept
+    const auto r = sgf_test::run_both("fmt --keep-header --pass-tt --expand-points " + f);
+    CHECK(r.status == 0);
+    CHECK(r.out == "Subject: a game\n\n(;FF[4]GM[1]SZ[19]AB[aa][ab][ac][ba][bb][bc][dd]AE[ee]\n;B[tt]\n;W[cc])\n");
+    // the same tree: fmt of the output without the options gives what fmt gives of the input
+    const std::string out = d.file("out.sgf", r.out);
+    CHECK(run("fmt --keep-header " + out).out.find("(;FF[4]GM[1]SZ[19]AB[aa][ab][ac][ba][bb][bc][dd]AE[ee]\n;B[tt]") != std::string::npos);
+    CHECK(run("--quiet " + out).status == 1);  // check still reports the header (E002)
+    // a pass on a board bigger than 19x19 stays [] (tt is a point there); other games keep theirs
+    CHECK(run("fmt --pass-tt " + d.file("big.sgf", "(;FF[4]GM[1]SZ[25];B[])")).out == "(;FF[4]GM[1]SZ[25]\n;B[])\n");
+    CHECK(run("fmt --pass-tt --expand-points " + d.file("hex.sgf", "(;FF[4]GM[11]SZ[5];B[])")).out == "(;FF[4]GM[11]SZ[5]\n;B[])\n");
+    // --dry-run and --in-place agree
+    CHECK(run("fmt --dry-run --keep-header --pass-tt " + f).out.find("+;B[tt]") != std::string::npos);
+    CHECK(run("fmt --in-place --keep-header --pass-tt --expand-points " + f).status == 0);
+    CHECK(sgf_test::slurp(f) == r.out);
 }

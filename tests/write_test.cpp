@@ -2,6 +2,7 @@
 // property order) and the round trip parse(write(t)) == t on hand-written cases.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -250,3 +251,31 @@ TEST_CASE("NUL and non-ASCII bytes are written unchanged") {
 }
 
 }  // TEST_SUITE
+
+TEST_CASE("write: passes as tt and expanded point lists for old readers") {
+    // write_options::pass_as_tt and expand_points (sgfcheck fmt --pass-tt --expand-points):
+    // Go only, a pass as tt only up to 19x19, only properties whose values may be compressed.
+    const sgf::parse_result r = sgf::parse(std::string("(;FF[4]GM[1]SZ[19]AB[aa:bb][cc]TB[dd:ee]LB[aa:x]VW[aa:bb];B[];W[]C[a:b](;B[]))"));
+    REQUIRE(r.ok());
+    sgf::write_options o;
+    o.pass_as_tt = true;
+    o.expand_points = true;
+    const std::string out = sgf::write(r.trees, o);
+    CHECK(out == "(;FF[4]GM[1]SZ[19]AB[aa][ab][ba][bb][cc]TB[dd][de][ed][ee]LB[aa:x]VW[aa][ab][ba][bb]\n;B[tt]\n;W[tt]C[a:b]\n(;B[tt]))\n");
+    const sgf::parse_result back = sgf::parse(out);  // the same points and moves, read back
+    CHECK(back.ok());
+    // width packing counts the respelled nodes
+    o.width = 30;
+    const std::string packed = sgf::write(r.trees, o);
+    const sgf::parse_result packed_back = sgf::parse(packed);
+    CHECK(packed_back.trees.trees()[0].size() == 3);
+    for (std::size_t at = 0, nl = 0; (nl = packed.find('\n', at)) != std::string::npos; at = nl + 1) {
+        const std::string_view line = std::string_view(packed).substr(at, nl - at);
+        CHECK((line.size() <= 30 || std::count(line.begin(), line.end(), ';') == 1));  // one node, or within the width
+    }
+    // a bigger board keeps [] (tt is a point there); so does any other game, and the points
+    const sgf::parse_result big = sgf::parse(std::string("(;FF[4]GM[1]SZ[25]AB[aa:ab];B[])"));
+    CHECK(sgf::write(big.trees, {.pass_as_tt = true, .expand_points = true}) == "(;FF[4]GM[1]SZ[25]AB[aa][ab]\n;B[])\n");
+    const sgf::parse_result hex = sgf::parse(std::string("(;FF[4]GM[11]SZ[5]AB[a1:b2];B[])"));
+    CHECK(sgf::write(hex.trees, {.pass_as_tt = true, .expand_points = true}) == "(;FF[4]GM[11]SZ[5]AB[a1:b2]\n;B[])\n");
+}

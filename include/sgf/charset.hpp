@@ -109,8 +109,12 @@ struct decoded {
 [[nodiscard]] std::vector<invalid_sequence> find_invalid(std::string_view bytes, std::string_view charset, std::size_t limit);
 // The way back: valid UTF-8 text in `charset` (as decode_to_utf8 names it; "UTF-16" and
 // "UTF-32" as iconv writes them), without a byte order mark. nullopt when the text is not
-// valid UTF-8 or holds a character the charset cannot write.
-[[nodiscard]] std::optional<std::string> encode_from_utf8(std::string_view utf8, std::string_view charset);
+// valid UTF-8 or holds a character the charset cannot write. With invalid_policy::keep, the
+// text may hold what decode_to_utf8 kept of invalid sequences under that policy, and each is
+// written back as the bytes it was (a lone surrogate as its UTF-16/32 code unit): a file
+// decoded with keep encodes back to its own bytes.
+[[nodiscard]] std::optional<std::string> encode_from_utf8(std::string_view utf8, std::string_view charset,
+                                                          invalid_policy policy = invalid_policy::replace);
 
 // ---------------------------------------------------------------------------------------
 // Guessing the charset of a file without CA[]

@@ -77,7 +77,23 @@ struct fix_result {
     std::vector<diagnostic> diagnostics;  // the changes, in input file order
 };
 
-[[nodiscard]] fix_result fix(const load_result& input);
+// What fix deletes when asked to (SGFC's -yP, -u, -o and -n; docs/sgfc_options.md): by
+// default nothing. Each deletion is said at its place (305: a property, 306: a node), so that
+// nothing goes unsaid, and fixing the output again with the same options deletes nothing.
+struct fix_options {
+    std::vector<std::string> delete_properties;  // these FF[4] identifiers (sgfcheck fix --delete ID)
+    bool delete_unknown = false;      // properties no FF of the table defines (private ones,
+                                      // fix's own X + identifier and UNPLACED among them)
+    bool delete_obsolete = false;     // FF[1]-FF[3] properties FF[4] dropped (M and L are
+                                      // converted first, as SGFC does)
+    // Nodes without a property, but a top-level root (it holds FF and CA) and the only node
+    // of a variation that has more than one variation after it (SGFC: "a node which has
+    // siblings and has more than one child"): deleting it would make those alternatives of
+    // the node before. A variation left without a node is dropped with it.
+    bool delete_empty_nodes = false;
+};
+
+[[nodiscard]] fix_result fix(const load_result& input, const fix_options& options = {});
 
 // What fix says about its input, as `sgfcheck fix` prints it: the input stage's and the
 // parser's findings that fix did not report itself (the same code number at the same byte:

@@ -18,6 +18,15 @@ struct write_options {
     // than N and from the ')' of enclosing game trees closing on the same line. Values are
     // never broken.
     std::size_t width = 0;
+    // The same moves and points in the spelling old readers take (sgfcheck fmt; SGFC -p and
+    // -e). In Go (GM[1]) on a board of at most 19x19, a pass B[] / W[] is written B[tt] /
+    // W[tt] (ff4_go.txt: "A pass move is shown as '[]' or alternatively as '[tt]' (only for
+    // boards <= 19x19)"); on a bigger board tt is a point, and the pass stays [].
+    bool pass_as_tt = false;
+    // In Go, each rectangle [ul:lr] of a compressed point list (ff4_sgf.txt 3.5.1: "The
+    // PropValue type "list of point" or "elist of point" may be compressed", which FF[3]
+    // readers do not know) is written as its points, column by column.
+    bool expand_points = false;
 };
 
 [[nodiscard]] std::string write(const collection& c, const write_options& options = {});

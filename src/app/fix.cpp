@@ -28,8 +28,8 @@ checked_fix judge_fix(const load_result& input, fix_result fixed, const load_opt
     return out;
 }
 
-checked_fix fix_checked(const load_result& input, const load_options& options) {
-    return judge_fix(input, fix(input), options);
+checked_fix fix_checked(const load_result& input, const load_options& options, const fix_options& asked) {
+    return judge_fix(input, fix(input, asked), options);
 }
 
 }  // namespace sgf::app

@@ -1,4 +1,5 @@
-// sgfcheck fix [-o OUT | --in-place [--backup[=SUFFIX]] | --dry-run] [--charset NAME] FILE|DIR|-...
+// sgfcheck fix [-o OUT | --in-place [--backup[=SUFFIX]] | --dry-run] [--charset NAME]
+// [--delete ID,...] [--delete-unknown] [--delete-obsolete] [--delete-empty-nodes] FILE|DIR|-...
 // Clean FF[4] (include/sgf/fix.hpp) to stdout, to OUT, over each FILE (atomically), or as a
 // unified diff. Each output is checked as `sgfcheck` would check it: the errors fix leaves
 // are printed and make the exit status 1, so that fix and check always agree; a file that
@@ -19,10 +20,38 @@ namespace sgf::cli {
 
 namespace {
 
-struct fix_options {
+struct fix_run {
     rewrite_options write;
     load_options load;
+    fix_options asked;  // what to delete (--delete ID, --delete-unknown, --delete-obsolete, --delete-empty-nodes)
 };
+
+// --delete's value: FF[4] identifiers (upper-case letters), comma-separated. FF and CA are
+// what fix writes in every root: deleting them would be undone by the next fix.
+void delete_option(const std::string& v, fix_options& asked) {
+    std::size_t at = 0;
+    while (at <= v.size()) {
+        const std::size_t comma = std::min(v.find(',', at), v.size());
+        const std::string id = v.substr(at, comma - at);
+        if (id.empty() || !std::all_of(id.begin(), id.end(), [](char ch) { return ch >= 'A' && ch <= 'Z'; }))
+            throw usage_error{"--delete: '" + id + "' is no property identifier (upper-case letters, e.g. --delete VW)"};
+        if (id == "FF" || id == "CA")
+            throw usage_error{"--delete: fix writes " + id + " in every root (FF[4], CA[UTF-8]); it cannot be deleted"};
+        asked.delete_properties.push_back(id);
+        at = comma + 1;
+    }
+}
+
+// One of fix's own options at args[i] (its value taken too); false when it is none.
+bool fix_argument(const std::vector<std::string>& args, std::size_t& i, fix_run& o) {
+    if (auto cs = option_value(args, i, "--charset")) o.load.charset = *cs;
+    else if (auto d = option_value(args, i, "--delete")) delete_option(*d, o.asked);
+    else if (args[i] == "--delete-unknown") o.asked.delete_unknown = true;
+    else if (args[i] == "--delete-obsolete") o.asked.delete_obsolete = true;
+    else if (args[i] == "--delete-empty-nodes") o.asked.delete_empty_nodes = true;
+    else return false;
+    return true;
+}
 
 // What remains in fix's output, as `sgfcheck` would report it on the written file: the
 // errors the checker finds (at the input's positions, said as left by fix), and any finding
@@ -40,14 +69,14 @@ void print_remaining(const load_result& r, const app::checked_fix& g, const std:
 
 // Fixes one input; returns its exit status. The output is streamed (a 200 MB value is not
 // copied again), and the input is replaced only when the output differs from it.
-int fix_one(const std::string& in, const fix_options& o, fix_tally& tally) {
+int fix_one(const std::string& in, const fix_run& o, fix_tally& tally) {
     if (const int refused = refuse_in_place(in, o.write); refused != exit_ok) return refused;
     const auto loaded = load_input(in, o.load, false);
     if (!loaded) return exit_usage;
     const load_result& r = loaded->r;
     const std::string& shown = loaded->shown;
     const std::string_view bytes = r.bytes();
-    const app::checked_fix g = app::fix_checked(r, o.load);
+    const app::checked_fix g = app::fix_checked(r, o.load, o.asked);
     const fix_result& f = g.fixed;
 
     print_all_loaded(std::cerr, r, g.said, shown, bytes);
@@ -119,12 +148,12 @@ void print_summary(const fix_tally& t) {
 }  // namespace
 
 int run_fix(const std::vector<std::string>& args) {
-    fix_options o;
+    fix_run o;
     o.load.lenient = true;  // fix repairs what it can read: recoveries are not errors here
     std::vector<std::string> inputs;
     rewrite_parser where;
     for (std::size_t i = 0; i < args.size(); ++i) {
-        if (auto cs = option_value(args, i, "--charset")) o.load.charset = *cs;
+        if (fix_argument(args, i, o)) continue;
         else if (args[i] == "--") {  // the end of the options: what follows are files
             inputs.insert(inputs.end(), args.begin() + static_cast<std::ptrdiff_t>(i) + 1, args.end());
             break;

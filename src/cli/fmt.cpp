@@ -1,15 +1,18 @@
 // sgfcheck fmt [-o OUT | --in-place [--backup[=SUFFIX]] | --dry-run] [--width N] [--charset NAME]
-// FILE|DIR|-...: canonical SGF. Each file goes through the input stage as for check (BOM, CA,
+// [--pass-tt] [--expand-points] [--keep-header] FILE|DIR|-...: canonical SGF (the same tree;
+// old readers' spellings of passes and point lists when asked; SGFC's -p, -e, -k). Each file goes through the input stage as for check (BOM, CA,
 // UTF-16/32, legacy charsets); the output keeps the file's charset: a file converted to UTF-8
 // as a whole (UTF-16/32, GB18030, Shift_JIS, ...) is written back in it, with its byte order
 // mark. Where the output goes is fix's choice too (rewrite.hpp).
 #include <algorithm>
 #include <iostream>
+#include <optional>
 
 #include "loaded.hpp"
 #include "rewrite.hpp"
 #include "sgf/charset.hpp"
 #include "sgf/write.hpp"
+#include "tree/tree_rep.hpp"
 
 namespace sgf::cli {
 
@@ -19,7 +22,85 @@ struct fmt_options {
     rewrite_options write;
     write_options layout;
     load_options load;
+    bool keep_header = false;  // --keep-header (SGFC -k)
 };
+
+// --keep-header: the text before the first game tree (E002, which check reports and fmt
+// otherwise refuses), to be written back before it as it was. nullopt when the file has
+// syntax errors besides it (or it has none and no header: "" then).
+std::optional<std::string_view> header_of(const load_result& r, bool keep) {
+    const auto trees = r.trees.trees();
+    const bool only_header = keep && !trees.empty() && std::all_of(r.diagnostics.begin(), r.diagnostics.end(), [](const diagnostic& d) {
+        return d.level != severity::error || d.id == rule::junk_before_tree;
+    });
+    if (r.ok()) return std::string_view();
+    if (!only_header) return std::nullopt;
+    const std::uint32_t open = detail::tree_access::rep(trees[0])->open;
+    return (r.converted ? r.text() : r.bytes()).substr(0, open);
+}
+
+// Text of a file converted as a whole, in UTF-8, back into its charset. Text that decoded to
+// valid UTF-8 came from characters of the charset, so it encodes back; bytes that were no
+// character in it (W023, kept verbatim by the input stage) are written back as they were
+// (encode_from_utf8's keep), and a piece holding them is decoded again to make sure that it
+// reads as the same text (nullopt: it would not, and nothing is written).
+std::optional<std::string> encode_back(std::string_view utf8, const std::string& charset) {
+    auto encoded = encode_from_utf8(utf8, charset, invalid_policy::keep);
+    if (encoded && !is_valid_utf8(utf8) && decode_to_utf8(*encoded, charset, invalid_policy::keep).utf8 != utf8)
+        return std::nullopt;
+    return encoded;
+}
+
+// Where to cut `pending` (at least `chunk` bytes of UTF-8 text) into a piece to encode: after
+// its last ASCII byte, a character in every charset that reads ASCII as itself and no part
+// of a kept invalid sequence; else before a lead byte; else all of it (not UTF-8 text).
+std::size_t piece_end(std::string_view pending) {
+    const auto ascii = std::find_if(pending.rbegin(), pending.rend(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+    if (ascii != pending.rend()) return static_cast<std::size_t>(pending.rend() - ascii);
+    std::size_t cut = pending.size();  // at a character: not before a continuation byte
+    while (cut > 0 && (static_cast<unsigned char>(pending[cut - 1]) & 0xC0) == 0x80) --cut;
+    if (cut > 0 && static_cast<unsigned char>(pending[cut - 1]) >= 0xC0) --cut;
+    return cut > 0 ? cut : pending.size();
+}
+
+// Writes a converted file back in `charset` (its byte order mark first, when it had one).
+// Returns exit_ok, or what deliver returns; `not_encoded` when a piece does not encode back.
+struct not_encoded {};  // thrown out of deliver: the output is not committed
+int write_back(const std::string& in, const load_result& r, std::string_view header, const std::string& charset,
+               const fmt_options& o) {
+    const std::string_view bytes = r.bytes();
+    const auto bom = detect_bom(bytes);
+    if (charset.starts_with("ISO-2022")) {  // stateful: one piece, no shift state cut
+        const auto encoded = encode_back(std::string(header) + write(r.trees, o.layout), charset);
+        if (!encoded) throw not_encoded{};
+        return deliver(in, bytes, o.write, [&](const write_sink& sink) {
+            if (bom) sink(bytes.substr(0, bom->length));
+            sink(*encoded);
+        });
+    }
+    // In pieces, as the writer makes them: the whole text again in UTF-8 and once more
+    // encoded would cost 1.5 times a UTF-16 file (issue 14: at most 2.5x).
+    return deliver(in, bytes, o.write, [&](const write_sink& sink) {
+        if (bom) sink(bytes.substr(0, bom->length));
+        std::string pending(header);  // (a header is no bigger than the file)
+        auto encode = [&](std::size_t n) {
+            const auto encoded = encode_back(std::string_view(pending).substr(0, n), charset);
+            if (!encoded) throw not_encoded{};
+            sink(*encoded);
+            pending.erase(0, n);
+        };
+        constexpr std::size_t chunk = std::size_t{1} << 20;  // a 50 MB value is one piece
+        write_to(r.trees, [&](std::string_view piece) {
+            while (!piece.empty()) {
+                const std::size_t take = std::min(piece.size(), chunk - pending.size());
+                pending.append(piece.substr(0, take));
+                piece.remove_prefix(take);
+                if (pending.size() == chunk) encode(piece_end(pending));
+            }
+        }, o.layout);
+        encode(pending.size());
+    });
+}
 
 // Formats one input; returns its exit status.
 int fmt_one(const std::string& in, const fmt_options& o) {
@@ -29,67 +110,38 @@ int fmt_one(const std::string& in, const fmt_options& o) {
     const load_result& r = loaded->r;
     const std::string& shown = loaded->shown;
     const std::string_view bytes = r.bytes();
-    if (!r.ok()) {
-        std::cerr << "sgfcheck: " << shown << " has syntax errors; nothing written (sgfcheck fix repairs files)\n";
+    const auto header = header_of(r, o.keep_header);
+    if (!header) {
+        std::cerr << "sgfcheck: " << shown << " has syntax errors; nothing written (sgfcheck fix repairs files"
+                  << (r.trees.empty() || o.keep_header ? "" : "; text before the first game tree is kept with --keep-header")
+                  << ")\n";
         return exit_errors;
     }
     const bool dry_run = o.write.how == write_mode::dry_run;
-    if (!r.converted) {
-        if (dry_run) return print_diff(bytes, write(r.trees, o.layout), shown);
-        return deliver(in, bytes, o.write, [&](const write_sink& sink) { write_to(r.trees, sink, o.layout); });
+    if (!r.converted) {  // (bytes that are no character of the charset are written as they are)
+        if (dry_run) return print_diff(bytes, std::string(*header) + write(r.trees, o.layout), shown);
+        return deliver(in, bytes, o.write, [&](const write_sink& sink) {
+            sink(*header);
+            write_to(r.trees, sink, o.layout);
+        });
     }
-    // Back into the file's charset. Text that decoded to valid UTF-8 came from characters of
-    // the charset, so it encodes back; bytes that were no character in it (kept verbatim,
-    // W005) cannot: nothing is written then.
     const auto bom = detect_bom(bytes);
     const std::string charset = bom ? std::string(bom->charset) : r.charset;
+    if (!is_valid_utf8(r.text()))
+        std::cerr << "sgfcheck: " << shown << ": the bytes that are no character in " << charset
+                  << " (W023 above) are written back as they were\n";
     auto cannot = [&] {
         std::cerr << "sgfcheck: " << shown << ": the text cannot be written back in " << charset
-                  << " (bytes that were no character in it); nothing written\n";
+                  << " (kept bytes that would read as other text); nothing written\n";
         return exit_errors;
     };
-    if (!is_valid_utf8(r.text())) return cannot();
     if (dry_run) {  // the diff of the texts (a UTF-16 file's bytes would be no lines), when the run would write
-        const std::string after = write(r.trees, o.layout);
-        if (!encode_from_utf8(after, charset)) return cannot();
+        const std::string after = std::string(*header) + write(r.trees, o.layout);
+        if (!encode_back(after, charset)) return cannot();
         return print_diff(r.text(), after, shown);
     }
-    if (charset.starts_with("ISO-2022")) {  // stateful: one piece, no shift state cut
-        const auto encoded = encode_from_utf8(write(r.trees, o.layout), charset);
-        if (!encoded) return cannot();
-        return deliver(in, bytes, o.write, [&](const write_sink& sink) {
-            if (bom) sink(bytes.substr(0, bom->length));
-            sink(*encoded);
-        });
-    }
-    // In pieces, as the writer makes them: the whole text again in UTF-8 and once more
-    // encoded would cost 1.5 times a UTF-16 file (issue 14: at most 2.5x).
-    struct not_encoded {};  // thrown out of deliver: the output is not committed
     try {
-        return deliver(in, bytes, o.write, [&](const write_sink& sink) {
-            if (bom) sink(bytes.substr(0, bom->length));
-            std::string pending;
-            auto encode = [&](std::size_t n) {
-                const auto encoded = encode_from_utf8(std::string_view(pending).substr(0, n), charset);
-                if (!encoded) throw not_encoded{};  // not expected after the check above
-                sink(*encoded);
-                pending.erase(0, n);
-            };
-            constexpr std::size_t chunk = std::size_t{1} << 20;  // a 50 MB value is one piece
-            write_to(r.trees, [&](std::string_view piece) {
-                while (!piece.empty()) {
-                    const std::size_t take = std::min(piece.size(), chunk - pending.size());
-                    pending.append(piece.substr(0, take));
-                    piece.remove_prefix(take);
-                    if (pending.size() < chunk) return;
-                    std::size_t cut = pending.size();  // at a character: not before a continuation byte
-                    while (cut > 0 && (static_cast<unsigned char>(pending[cut - 1]) & 0xC0) == 0x80) --cut;
-                    if (cut > 0 && static_cast<unsigned char>(pending[cut - 1]) >= 0xC0) --cut;
-                    encode(cut > 0 ? cut : pending.size());  // (no lead byte in 1 MiB: not UTF-8 text)
-                }
-            }, o.layout);
-            encode(pending.size());
-        });
+        return write_back(in, r, *header, charset, o);
     } catch (const not_encoded&) {
         return cannot();
     }
@@ -104,6 +156,9 @@ int run_fmt(const std::vector<std::string>& args) {
     for (std::size_t i = 0; i < args.size(); ++i) {
         if (auto cs = option_value(args, i, "--charset")) o.load.charset = *cs;
         else if (auto w = option_value(args, i, "--width")) o.layout.width = static_cast<std::size_t>(number_option("--width", *w));
+        else if (args[i] == "--pass-tt") o.layout.pass_as_tt = true;
+        else if (args[i] == "--expand-points") o.layout.expand_points = true;
+        else if (args[i] == "--keep-header") o.keep_header = true;
         else if (args[i] == "--") {  // the end of the options: what follows are files
             inputs.insert(inputs.end(), args.begin() + static_cast<std::ptrdiff_t>(i) + 1, args.end());
             break;

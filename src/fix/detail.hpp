@@ -100,6 +100,7 @@ inline constexpr std::string_view unplaced_ident = "UNPLACED";
 // What fix knows about the game tree a node belongs to.
 struct fix_context {
     const load_result* input = nullptr;
+    const fix_options* options = nullptr;  // what to delete (set by fix)
     std::size_t tree = 0;  // top-level game tree index
     // Values are converted to UTF-8 (and the root says CA[UTF-8]); false when the file keeps
     // its charset (bytes that are no character in it: fix.cpp).
@@ -161,6 +162,16 @@ void replay_and_mark(std::vector<fix_prop>& props, const fix_context& c);
 // keeps as it is (a warning: check reports it obsolete, 211, in the FF[4] output). After
 // every conversion (M and L are converted, not kept).
 void say_kept_obsolete(const std::vector<fix_prop>& props, const fix_context& c);
+// deletions.cpp: the properties fix_options asks to delete, each said (305).
+void delete_asked(std::vector<fix_prop>& props, const fix_context& c);
+// deletions.cpp: whether node i of sequence t, left without a property, goes as
+// fix_options::delete_empty_nodes asks (deleted: said, 306); never a top-level root. A
+// variation's only node kept for the variations after it goes once fewer than two of them
+// are left (fix.cpp, when the variation is done; said by say_empty_node_deleted).
+enum class empty_node { kept, deleted, kept_for_variations };
+[[nodiscard]] empty_node delete_empty_node(const std::vector<fix_prop>& props, const game_tree& t, std::size_t i, bool top_root,
+                                           const fix_context& c);
+void say_empty_node_deleted(fix_pos where, const fix_context& c);
 
 // fix_split.cpp: MN beside setup properties in a node without a move numbers no move there
 // (ff4_properties.txt MN: "a move specified in this node"): when `next`, the following node

@@ -36,6 +36,31 @@ bool has_m(const game_tree& t) {
     return false;
 }
 
+// Node i of sequence t, its properties fixed: read, converted, and what fix_options asks to
+// delete deleted; nullopt when the node itself goes (--delete-empty-nodes). `carried` is the
+// MN the node before left for this node's move, and takes this node's for the next one;
+// `empty_kept` is set when the node is empty and stays only for the variations after it.
+std::optional<std::vector<detail::fix_prop>> fixed_properties(const game_tree& t, std::size_t i, bool top_root,
+                                                              std::optional<detail::fix_prop>& carried,
+                                                              std::optional<detail::fix_pos>& empty_kept, fix_context& c) {
+    const node in = t[i];
+    std::vector<detail::fix_prop> props = detail::read_node(in, top_root, c);
+    detail::keep_unplaced(props, in, c);
+    detail::convert_node(props, top_root, c);
+    if (carried) props.push_back(*std::exchange(carried, std::nullopt));
+    detail::replay_and_mark(props, c);  // (M converted before --delete-obsolete)
+    detail::delete_asked(props, c);
+    const detail::empty_node empty = detail::delete_empty_node(props, t, i, top_root, c);
+    if (empty == detail::empty_node::deleted) return std::nullopt;
+    if (empty == detail::empty_node::kept_for_variations) empty_kept = c.node_pos;
+    detail::say_kept_obsolete(props, c);
+    if (i + 1 < t.size()) {
+        const node next = t[i + 1];
+        carried = detail::take_mn_for_next(props, &next, c);
+    }
+    return props;
+}
+
 game_tree fix_tree(const game_tree& root, fix_context& c) {
     struct frame {
         const game_tree* in;
@@ -45,6 +70,7 @@ game_tree fix_tree(const game_tree& root, fix_context& c) {
         std::size_t board = 0; // board undo mark after its sequence
         bool game_info = false; // a game-info node on the path after its sequence
         bool changed = false;
+        std::optional<detail::fix_pos> empty_kept{};  // its only node, empty, kept for its variations
     };
     std::vector<frame> stack;
     std::vector<node> nodes;
@@ -61,18 +87,13 @@ game_tree fix_tree(const game_tree& root, fix_context& c) {
                 f.changed = true;
                 continue;
             }
-            std::vector<detail::fix_prop> props = detail::read_node(in, top_root, c);
-            detail::keep_unplaced(props, in, c);
-            detail::convert_node(props, top_root, c);
-            if (carried) props.push_back(*std::exchange(carried, std::nullopt));
-            detail::replay_and_mark(props, c);
-            detail::say_kept_obsolete(props, c);
-            if (i + 1 < t.size()) {
-                const node next = t[i + 1];
-                carried = detail::take_mn_for_next(props, &next, c);
+            auto props = fixed_properties(t, i, top_root, carried, f.empty_kept, c);
+            if (!props) {  // deleted as asked
+                f.changed = true;
+                continue;
             }
             const std::size_t before = nodes.size();
-            detail::split_and_build(in, std::move(props), top_root, c, nodes);
+            detail::split_and_build(in, std::move(*props), top_root, c, nodes);
             f.changed |= nodes.size() != before + 1 || !nodes.back().same(in);
         }
         f.board = c.board ? c.board->mark() : 0;
@@ -95,6 +116,10 @@ game_tree fix_tree(const game_tree& root, fix_context& c) {
         }
         const frame done = f;
         stack.pop_back();
+        if (done.empty_kept && children.size() - done.children < 2) {  // its variations went: so does it
+            detail::say_empty_node_deleted(*done.empty_kept, c);
+            nodes.resize(done.nodes);
+        }
         if (nodes.size() == done.nodes && !stack.empty()) {
             // Nothing but placeholder nodes: its variations take its place in the parent's.
             stack.back().changed = true;
@@ -174,7 +199,7 @@ void group_per_subject(std::vector<diagnostic>& ds) {
 
 }  // namespace
 
-fix_result fix(const load_result& input) {
+fix_result fix(const load_result& input, const fix_options& options) {
     fix_result r;
     std::vector<game_tree> out;
     const auto trees = input.trees.trees();
@@ -186,6 +211,7 @@ fix_result fix(const load_result& input) {
         const node root = trees[i].front();
         fix_context c;
         c.input = &input;
+        c.options = &options;
         c.unplaced = unplaced.empty() ? nullptr : &unplaced;
         c.tree = i;
         c.out = &r.diagnostics;

@@ -262,35 +262,103 @@ std::vector<invalid_sequence> find_invalid(std::string_view bytes, std::string_v
 // ---------------------------------------------------------------------------------------
 // Encoding (the way back, for writers that keep a file's charset)
 
-std::optional<std::string> encode_from_utf8(std::string_view utf8, std::string_view charset) {
-    if (!is_valid_utf8(utf8)) return std::nullopt;
+namespace {
+
+using namespace detail::charset_impl;
+
+// One conversion from UTF-8 to a charset, fed in pieces: valid text through iconv (one
+// handle, so a stateful encoder keeps its state across the pieces), and, between them, the
+// invalid sequences a decoder kept (invalid_policy::keep) as the bytes they were.
+class encoder {
+public:
+    encoder(std::string_view charset, const lookup_result& r)
+        : cd_(iconv_name(r.entry ? r.entry->decoder : charset), "UTF-8"),
+          fam_(r.entry ? r.entry->fam : family::generic) {}
+    [[nodiscard]] bool valid() const noexcept { return cd_.valid(); }
+
+    // (a registered name without decoder opens nothing)
+    static std::string iconv_name(std::string_view name) { return name.empty() ? std::string("-") : std::string(name); }
+
+    // False for a character the charset does not have.
+    bool text(std::string_view utf8) {
+        std::size_t at = 0;
+        while (at < utf8.size()) {
+            const auto st = cd_.convert(bytes_of(utf8) + at, utf8.size() - at, buf_.data(), buf_.size());
+            at += st.consumed;
+            out_.append(buf_.data(), st.produced);
+            if (st.error != 0 && st.error != E2BIG) return false;
+        }
+        return true;
+    }
+
+    // One invalid sequence of the UTF-8 text: a lone surrogate in its generalized 3-byte form
+    // (ED A0..BF 80..BF, how the decoder keeps one of a UTF-16/32 file) as that code unit,
+    // anything else as the bytes it is.
+    void kept(std::string_view seq) {
+        // a stateful encoder (ISO-2022-*) back in its initial state first, where a byte
+        // that is no character of it most likely stood
+        out_.append(buf_.data(), cd_.flush(buf_.data(), buf_.size()));
+        const bool wide = fam_ >= family::utf16 && fam_ <= family::utf32be;
+        if (!wide || seq.size() != 3) {
+            out_.append(seq);
+            return;
+        }
+        const auto* b = bytes_of(seq);
+        const std::uint32_t unit = (std::uint32_t{b[0]} & 0x0F) << 12 | (std::uint32_t{b[1]} & 0x3F) << 6 | (b[2] & 0x3F);
+        const bool four = fam_ >= family::utf32;
+        // iconv's "UTF-16"/"UTF-32" wrote a byte order mark first: the units follow it
+        const bool little = fam_ == family::utf16le || fam_ == family::utf32le ||
+                            ((fam_ == family::utf16 || fam_ == family::utf32) && !out_.starts_with("\xFE\xFF") &&
+                             !out_.starts_with(std::string_view("\0\0\xFE\xFF", 4)));
+        const int n = four ? 4 : 2;
+        for (int i = 0; i < n; ++i) {
+            const int shift = 8 * (little ? i : n - 1 - i);
+            out_.push_back(static_cast<char>((unit >> shift) & 0xFF));
+        }
+    }
+
+    std::string finish() {
+        out_.append(buf_.data(), cd_.flush(buf_.data(), buf_.size()));  // what a stateful encoder (ISO-2022-*) still holds
+        return std::move(out_);
+    }
+
+private:
+    iconv_handle cd_;
+    family fam_;
+    std::array<char, 4096> buf_{};
+    std::string out_;
+};
+
+// Where the next invalid sequence starts: its bytes a generalized surrogate (ED A0..BF
+// 80..BF) or the maximal subpart validate_utf8 finds.
+[[nodiscard]] std::size_t kept_length(std::string_view rest, std::size_t subpart) noexcept {
+    const auto* b = bytes_of(rest);
+    if (rest.size() >= 3 && b[0] == 0xED && b[1] >= 0xA0 && b[1] <= 0xBF && b[2] >= 0x80 && b[2] <= 0xBF) return 3;
+    return subpart;
+}
+
+}  // namespace
+
+std::optional<std::string> encode_from_utf8(std::string_view utf8, std::string_view charset, invalid_policy policy) {
+    const bool keep = policy == invalid_policy::keep;
+    if (!keep && !is_valid_utf8(utf8)) return std::nullopt;
     const auto r = lookup(charset);
     if (r.entry && r.entry->fam == family::utf8) return std::string(utf8);
-    const std::string name(r.entry ? r.entry->decoder : charset);
-    iconv_handle cd(name.empty() ? std::string("-") : name, "UTF-8");  // a registered name without decoder
-    if (!cd.valid()) return std::nullopt;
-    std::string out;
-    out.resize(utf8.size() * 2 + 16);
-    std::size_t in_at = 0, out_at = 0;
-    for (;;) {
-        const auto st = cd.convert(bytes_of(utf8) + in_at, utf8.size() - in_at, out.data() + out_at, out.size() - out_at);
-        in_at += st.consumed;
-        out_at += st.produced;
-        if (st.error == E2BIG) {
-            out.resize(out.size() * 2);
-            continue;
-        }
-        if (st.error != 0) return std::nullopt;  // a character the charset does not have
-        break;
+    encoder e(charset, r);
+    if (!e.valid()) return std::nullopt;
+    std::size_t done = 0;
+    bool ok = true;
+    if (keep) {
+        scan_utf8(utf8, [&](std::size_t off, std::size_t len) {
+            if (!ok || off < done) return;  // (inside a surrogate taken whole)
+            ok = e.text(utf8.substr(done, off - done));
+            const std::size_t n = kept_length(utf8.substr(off), len);
+            e.kept(utf8.substr(off, n));
+            done = off + n;
+        });
     }
-    for (;;) {  // what a stateful encoder (ISO-2022-*) still holds
-        const std::size_t n = cd.flush(out.data() + out_at, out.size() - out_at);
-        out_at += n;
-        if (out.size() - out_at >= 16) break;
-        out.resize(out.size() * 2);
-    }
-    out.resize(out_at);
-    return out;
+    if (!ok || !e.text(utf8.substr(done))) return std::nullopt;  // a character the charset does not have
+    return e.finish();
 }
 
 }  // namespace sgf

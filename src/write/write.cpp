@@ -3,8 +3,11 @@
 // comment is written from the parsed bytes as it stands).
 #include "sgf/write.hpp"
 
+#include <algorithm>
 #include <cstring>
 
+#include "sgf/context.hpp"
+#include "sgf/properties.hpp"
 #include "write/sink_buffer.hpp"
 
 namespace sgf {
@@ -45,8 +48,75 @@ void put_value(sink_buffer& out, std::string_view raw) {
     out.put(raw.substr(from));
 }
 
-std::size_t node_size(const node& n) {
+// What write_options asks to respell in one game tree (pass_as_tt, expand_points).
+struct respelling {
+    bool pass_tt = false;  // B[] / W[] as [tt]
+    bool expand = false;   // rectangles of point lists as their points
+    int ff = 4;
+    const game_rule* game = nullptr;
+
+    respelling() = default;
+    respelling(const write_options& o, const game_tree& root) {
+        if (!o.pass_as_tt && !o.expand_points) return;
+        const tree_context c = context_of(root.front());
+        if (c.gm != 1) return;  // Go only: its points are two letters
+        pass_tt = o.pass_as_tt && c.size.known() && c.size.columns <= 19 && c.size.rows <= 19;
+        expand = o.expand_points;
+        ff = c.ff;
+        game = find_game(1);
+    }
+    [[nodiscard]] bool any() const noexcept { return pass_tt || expand; }
+    [[nodiscard]] bool expands(const property& p) const noexcept {
+        if (!expand) return false;
+        const property_rule* row = find_property(p.ident(), ff, 1);
+        return row != nullptr && allows_compressed_points(row->shape, game);
+    }
+};
+
+[[nodiscard]] bool go_letter(char c) noexcept { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+[[nodiscard]] int go_coordinate(char c) noexcept { return c >= 'a' ? c - 'a' : c - 'A' + 26; }
+[[nodiscard]] char go_letter_of(int i) noexcept { return static_cast<char>(i < 26 ? 'a' + i : 'A' + i - 26); }
+
+// One value of a property, respelled as `r` asks: "[v]", or a rectangle "[ul:lr]" of a
+// point list as "[p1][p2]..." (a value that is no rectangle of two Go points stays).
+void put_values(sink_buffer& out, const property& p, const value& v, const respelling& r, bool expands) {
+    const std::string_view raw = v.raw();
+    if (r.pass_tt && raw.empty() && (p.ident() == "B" || p.ident() == "W")) {
+        out.put("[tt]");
+        return;
+    }
+    if (expands && raw.size() == 5 && raw[2] == ':' && go_letter(raw[0]) && go_letter(raw[1]) && go_letter(raw[3]) &&
+        go_letter(raw[4])) {
+        const int x0 = go_coordinate(raw[0]), y0 = go_coordinate(raw[1]), x1 = go_coordinate(raw[3]), y1 = go_coordinate(raw[4]);
+        for (int x = std::min(x0, x1); x <= std::max(x0, x1); ++x)
+            for (int y = std::min(y0, y1); y <= std::max(y0, y1); ++y) {
+                const char point[4] = {'[', go_letter_of(x), go_letter_of(y), ']'};
+                out.put(std::string_view(point, 4));
+            }
+        return;
+    }
+    out.put("[");
+    put_value(out, raw);
+    out.put("]");
+}
+
+void put_node(sink_buffer& out, const node& n, const respelling& r = {}) {
+    out.put(";");
+    for (const property& p : n.properties()) {
+        out.put(p.ident());
+        const bool expands = r.expands(p);
+        for (const value& v : p) put_values(out, p, v, r, expands);
+    }
+}
+
+std::size_t node_size(const node& n, const respelling& r) {
     std::size_t size = 1;
+    if (r.any()) {  // (rare: counted by writing it)
+        sink_buffer counter([&size](std::string_view s) { size += s.size(); });
+        put_node(counter, n, r);
+        counter.flush();
+        return size - 1;
+    }
     for (const property& p : n.properties()) {
         size += p.ident().size();
         for (const value& v : p) size += canonical_size(v.raw()) + 2;
@@ -54,23 +124,12 @@ std::size_t node_size(const node& n) {
     return size;
 }
 
-void put_node(sink_buffer& out, const node& n) {
-    out.put(";");
-    for (const property& p : n.properties()) {
-        out.put(p.ident());
-        for (const value& v : p) {
-            out.put("[");
-            put_value(out, v.raw());
-            out.put("]");
-        }
-    }
-}
-
 class writer {
 public:
-    writer(const write_options& o, const write_sink& sink) : width_(o.width), out_(sink) {}
+    writer(const write_options& o, const write_sink& sink) : options_(o), width_(o.width), out_(sink) {}
 
     void tree(const game_tree& root) {
+        respell_ = respelling(options_, root);
         struct frame {
             const game_tree* t;
             std::size_t next;
@@ -109,12 +168,12 @@ private:
                 if (i > 0) newline();
                 col_ = 1;  // something is on the line: a variation's '(' starts a new one
             } else {
-                const std::size_t size = node_size(n);
+                const std::size_t size = node_size(n, respell_);
                 const std::size_t tail = (i + 1 == t.size() && t.variations().empty()) ? 1 : 0;
                 if (i > 0 && col_ + size + tail > width_) newline();
                 col_ += size;
             }
-            put_node(out_, n);
+            put_node(out_, n, respell_);
         }
     }
     void newline() {
@@ -122,6 +181,8 @@ private:
         col_ = 0;
     }
 
+    write_options options_;
+    respelling respell_;
     std::size_t width_;
     std::size_t col_ = 0;
     sink_buffer out_;

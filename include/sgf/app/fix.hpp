@@ -26,10 +26,12 @@ struct checked_fix {
     bool breaks_clean_file = false;     // errors > 0 although the input passes the check: do not write
 };
 
-// Fixes `input` (loaded leniently, as fix reads files) and judges the output. `options` are
-// the ones it was loaded with: the input is checked strictly in the same charset, and only
-// when the output has errors (the check costs a second parse).
-[[nodiscard]] checked_fix fix_checked(const load_result& input, const load_options& options);
+// Fixes `input` (loaded leniently, as fix reads files) with `asked` (what fix deletes on
+// request) and judges the output. `options` are the ones it was loaded with: the input is
+// checked strictly in the same charset, and only when the output has errors (the check costs
+// a second parse).
+[[nodiscard]] checked_fix fix_checked(const load_result& input, const load_options& options,
+                                      const fix_options& asked = {});
 
 // The judgement alone, on a fix result given (tests give one that fix would not make).
 [[nodiscard]] checked_fix judge_fix(const load_result& input, fix_result fixed, const load_options& options);

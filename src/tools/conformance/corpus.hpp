@@ -264,6 +264,8 @@ struct recipe {
 //                       Either line makes the suite run fix on the case: its findings must be
 //                       exactly the fix lines, its output the fixed text, and a second fix
 //                       must change and say nothing. Other implementations ignore them.
+//   fix-option NAME     fix runs with this option: an option of `sgfcheck fix` without its
+//                       "--" (delete-empty-nodes, delete ID, ...); repeatable
 // The diagnostics are compared as a set with multiplicity (order-independent); nothing
 // else may be reported. <name>.json, when present, holds the tree instead of a tree line.
 
@@ -280,6 +282,7 @@ struct expectation {
     std::vector<expected_diagnostic> fix;          // sorted: what sgfcheck fix reports
     std::optional<std::string> fixed;              // what sgfcheck fix writes
     bool fix_given = false;                        // a fix or fixed line
+    std::vector<std::string> fix_options;          // fix-option lines, as written
     std::optional<std::string> tree;               // normal form
     std::optional<std::string> pending;
     std::optional<std::string> known_bug;
@@ -368,6 +371,9 @@ struct expectation {
             expected_diagnostic d = finding_at(rest.substr(0, sp2), rest.substr(sp2 + 1), "expected fix CODE LINE:COLUMN");
             e.fix.push_back(std::move(d));
             e.fix_given = true;
+        } else if (word == "fix-option") {
+            if (rest.empty()) fail("expected fix-option NAME");
+            e.fix_options.emplace_back(rest);
         } else if (word == "pending") {
             e.pending = std::string(rest);
         } else if (word == "known-bug") {
