@@ -5,14 +5,18 @@
 
 #include <algorithm>
 #include <deque>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
 
 #include "fix/detail.hpp"
+#include "grammar/value_scan.hpp"
 #include "parse/parse_source.hpp"
+#include "sgf/charset.hpp"
 #include "sgf/context.hpp"
 #include "values/readers.hpp"
 #include "sgf/write.hpp"
@@ -39,20 +43,44 @@ bool has_m(const game_tree& t) {
 
 // Whether fix leaves node `in` as it is and says nothing about it, known without reading it
 // into fix_props: one B or W of one Go point within a board of at most 19x19 ("B[pd]", 90%
-// of the nodes of game records). Every step of the full path (read_node .. split_and_build)
-// would keep such a node as the input's and note nothing; the board (trees with M) and the
-// leftovers kept in a node take the full path.
+// of the nodes of game records), with at most one each of BL, WL, OB, OW and C, each of one
+// value that is valid FF[4] as it stands (no escape, nothing to decode, valid UTF-8: the
+// value fix would work on is the raw one). Every step of the full path (read_node ..
+// split_and_build) keeps such a node as the input's and notes nothing; the board (trees
+// with M) and the leftovers kept in a node take the full path.
 bool plain_move(const node& in, const fix_context& c) {
     if (c.gm != 1 || c.board || c.size.columns > 19 || c.size.rows > 19 || !c.size.known()) return false;
-    const property_range props = in.properties();
-    auto it = props.begin();
-    if (it == props.end()) return false;
-    const property& p = *it;
-    if (p.size() != 1 || (p.ident() != "B" && p.ident() != "W") || ++it != props.end()) return false;
-    const std::string_view v = p.front().raw();
     const auto within = [](char ch, std::uint32_t n) { return ch >= 'a' && static_cast<std::uint32_t>(ch - 'a') < n; };
-    if (v.size() != 2 || !within(v[0], c.size.columns) || !within(v[1], c.size.rows)) return false;
-    return !c.unplaced || c.unplaced->find(in.offset()) == c.unplaced->end();
+    const auto unplaced = [&] { return c.unplaced && c.unplaced->find(in.offset()) != c.unplaced->end(); };
+    // ";B[pd]" followed by white space and ';', '(' or ')': read from the bytes at once.
+    const std::string_view b = detail::tree_access::source_of(in)->view().substr(in.offset());
+    if (b.size() >= 6 && b[0] == ';' && (b[1] == 'B' || b[1] == 'W') && b[2] == '[' && within(b[3], c.size.columns) &&
+        within(b[4], c.size.rows) && b[5] == ']') {
+        std::size_t k = 6;
+        while (k < b.size() && grammar::is_white(b[k])) ++k;
+        if (k == b.size() || b[k] == ';' || b[k] == '(' || b[k] == ')') return !unplaced();
+    }
+    static constexpr std::string_view others[] = {"BL", "WL", "OB", "OW", "C"};
+    bool move = false;
+    unsigned seen = 0;  // bit k: others[k]
+    for (const property& p : in.properties()) {
+        if (p.size() != 1) return false;
+        const std::string_view id = p.ident();
+        const std::string_view v = p.front().raw();
+        if (id == "B" || id == "W") {
+            if (move || v.size() != 2 || !within(v[0], c.size.columns) || !within(v[1], c.size.rows)) return false;
+            move = true;
+            continue;
+        }
+        const auto k = static_cast<unsigned>(std::find(std::begin(others), std::end(others), id) - std::begin(others));
+        if (k == std::size(others) || (seen & (1u << k)) != 0) return false;
+        seen |= 1u << k;
+        if (v.find('\\') != std::string_view::npos || (c.convert_text && c.input->decodes(c.tree, v)) || !is_valid_utf8(v))
+            return false;
+        const property_rule* row = c.rule(id);
+        if (!row || check_value(*row, c.game, v, c.size).level(profile::ff4) >= rule_level::warning) return false;
+    }
+    return move && !unplaced();
 }
 
 // The output of one top-level game tree while it is fixed, walked in pre-order with an
@@ -119,12 +147,12 @@ private:
         for (std::size_t i = 0; i < t.size(); ++i) {
             const node in = t[i];
             const bool top_root = stack_.empty() && i == 0;
-            if (!top_root && detail::placeholder_node(in)) {  // its bytes went to the node before
-                f.changed = true;
+            if (!top_root && !carried && plain_move(in, c_)) {  // (a node with a property: no placeholder)
+                add(in);
                 continue;
             }
-            if (!top_root && !carried && plain_move(in, c_)) {
-                add(in);
+            if (!top_root && detail::placeholder_node(in)) {  // its bytes went to the node before
+                f.changed = true;
                 continue;
             }
             std::vector<detail::fix_prop> props = detail::read_node(in, top_root, c_);
@@ -245,9 +273,14 @@ fix_result fix(const load_result& input) {
     fix_result r;
     std::vector<game_tree> out;
     const auto trees = input.trees.trees();
-    // Bytes the parse could not place: kept in the node where they stood.
-    const std::vector<detail::leftover> leftovers =
-        trees.empty() ? std::vector<detail::leftover>{} : detail::find_leftovers(*detail::tree_access::rep(trees[0])->src);
+    // Bytes the parse could not place: kept in the node where they stood. The load reports
+    // each such run as a recovery (E002, E003, E009, E010, E012, the same grammar's): without
+    // one, there is none to look for.
+    const bool recovered = std::any_of(input.diagnostics.begin(), input.diagnostics.end(),
+                                       [](const diagnostic& d) { return info(d.id).recovery; });
+    const std::vector<detail::leftover> leftovers = trees.empty() || !recovered
+                                                        ? std::vector<detail::leftover>{}
+                                                        : detail::find_leftovers(*detail::tree_access::rep(trees[0])->src);
     const auto unplaced = detail::place_leftovers(leftovers, trees);
     for (std::size_t i = 0; i < trees.size(); ++i) {
         const node root = trees[i].front();
