@@ -74,7 +74,7 @@ TEST_CASE("fix plain nodes: a move beside what needs fixing takes the full path"
     }
 }
 
-TEST_CASE("fix plain nodes: charsets, boards, M and leftovers") {
+TEST_CASE("fix plain nodes: charsets and boards and M and leftovers") {
     // a comment in Latin-1 is converted to UTF-8 with the file
     CHECK(fix_of("(;FF[4]CA[ISO-8859-1]GM[1]SZ[19];B[pd]C[caf\xE9])").text ==
           "(;FF[4]CA[UTF-8]GM[1]SZ[19]\n;B[pd]C[caf\xC3\xA9])\n");
