@@ -19,8 +19,9 @@ bool passes_strict_check(const load_result& input, const load_options& options) 
 
 checked_fix judge_fix(const load_result& input, fix_result fixed, const load_options& options) {
     checked_fix out;
-    out.said = fix_findings(input, fixed);
     for (const diagnostic& d : fixed.diagnostics) out.errors += d.level == severity::error;
+    // The checks first, what fix says after them: the checker's findings on both trees and
+    // the list of what fix says are not held at once (the peak of memory of a collection).
     out.remains = remaining_findings(input, fixed);
     for (const diagnostic& d : out.remains.left) {
         if (d.level != severity::error) continue;  // warnings and infos: counted in fix's summary
@@ -33,6 +34,7 @@ checked_fix judge_fix(const load_result& input, fix_result fixed, const load_opt
     out.errors += out.remaining.size();
     // The input as `sgfcheck FILE` checks it: strictly, in the charset it was loaded with.
     if (out.errors > 0) out.breaks_clean_file = passes_strict_check(input, options);
+    out.said = fix_findings(input, fixed);
     out.fixed = std::move(fixed);
     return out;
 }
