@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,8 @@
 #include "sgf/parse.hpp"
 #include "sgf/write.hpp"
 #include "tests/program_util.hpp"
+#include "tests/shared_dir.hpp"
+#include "tests/test_util.hpp"
 
 namespace fs = std::filesystem;
 
@@ -85,6 +88,33 @@ TEST_CASE("app: the guard checks the input in the charset it was loaded with") {
     REQUIRE(sgf::check_file(sgf::file_bytes(latin1), {false, "ISO-8859-1"}).ok());
     const auto g = sgf::app::judge_fix(sgf::load(sgf::file_bytes(latin1), given), fix_result_of("(;FF[4]C[a]C[b])"), given);
     CHECK(g.breaks_clean_file);
+}
+
+// passes_strict_check judges a lenient load without a recovery by its findings and the
+// checker's (no second parse): the same answer as the strict check of the bytes.
+TEST_CASE("app: passes_strict_check agrees with check_file on the corpus and on recovered files") {
+    const sgf::load_options lenient{true, ""};
+    const auto agrees = [&](const std::string& bytes, const std::string& name) {
+        const sgf::load_result input = sgf::load(sgf::file_bytes(bytes), lenient);
+        INFO(name);
+        CHECK(sgf::app::passes_strict_check(input, lenient) == sgf::check_file(sgf::file_bytes(bytes)).ok());
+    };
+    for (const std::string& text : {std::string(clean), std::string("(;FF[4]C[a]C[b])"), std::string("(;FF[4]GM[1];B[pd]"),
+                                   std::string("(;FF[4]GM[1];B[pd] junk ;W[dd])"), std::string("(;GM[1]SZ[19]HA[0])")})
+        agrees(text, text);
+    SGF_NEEDS_SHARED("corpus");
+    std::size_t files = 0, passing = 0;
+    for (const char* folder : {"broken", "encodings", "joseki", "legacy", "othergames"})
+        for (const fs::path& path : sgf_test::files_under(sgf_test::shared_dir() / "corpus" / folder)) {
+            std::ifstream in(path, std::ios::binary);
+            const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+            agrees(bytes, path.string());
+            ++files;
+            passing += sgf::check_file(sgf::file_bytes(bytes)).ok();
+        }
+    CHECK(files > 100);
+    CHECK(passing > 0);  // both answers occur
+    CHECK(passing < files);
 }
 
 TEST_CASE("app: check_selected keeps the findings the selection reports") {

@@ -280,6 +280,10 @@ TEST_CASE("fix deletes only when asked and says each deletion") {
     CHECK(run("fix --delete b " + out).status == 2);
     CHECK(run("fix --delete FF " + out).status == 2);
     CHECK(run("fix --delete CA,C " + out).status == 2);
+    // a move with a comment, a node fix's fast path keeps unread, loses C when asked too
+    const auto plain = sgf_test::run_both("fix --delete C " + d.file("plain.sgf", "(;FF[4]CA[UTF-8]GM[1]SZ[19]\n;B[pd]C[hi]\n;W[dd])\n"));
+    CHECK(plain.out == "(;FF[4]CA[UTF-8]GM[1]SZ[19]\n;B[pd]\n;W[dd])\n");
+    CHECK(plain.err.find("plain.sgf:2:7: info[I305]: C deleted as asked") != std::string::npos);
 }
 
 TEST_CASE("fmt writes passes and point lists as old readers read them and keeps a header when asked") {

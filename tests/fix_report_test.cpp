@@ -67,6 +67,27 @@ TEST_CASE("fix report: the FF[4] upgrade and CA[UTF-8] are said where they happe
     CHECK(clean.text == "(;FF[4]CA[UTF-8]GM[1]\n;B[aa])\n");
 }
 
+// fix_findings leaves out each input finding that fix says again at its place by its number
+// (fix repairs what the lenient load recovered from), in one walk when both lists are in
+// file order and through a set otherwise: the same list either way.
+TEST_CASE("fix report: an input finding fix says again is listed once in any order") {
+    const run r = fix_run("(;FF[4]CA[UTF-8]GM[1]SZ[19];B[pd]C[open");
+    REQUIRE_FALSE(r.in.diagnostics.empty());
+    const sgf::diagnostic& first = r.in.diagnostics.front();
+    sgf::diagnostic again = first;  // fix's own finding of the same number at the same place
+    again.level = sgf::severity::info;
+    again.code = sgf::code_of(again.id, again.level);
+    sgf::diagnostic later = sgf::make_diagnostic(sgf::rule::pass_written, sgf::severity::info);
+    later.where.byte = first.where.byte + 1000;
+    for (const bool in_order : {true, false}) {
+        sgf::fix_result f{r.out.trees, in_order ? std::vector<sgf::diagnostic>{again, later} : std::vector<sgf::diagnostic>{later, again}};
+        const std::vector<sgf::diagnostic> all = sgf::fix_findings(r.in, f);
+        INFO(in_order);
+        CHECK(all.size() == r.in.diagnostics.size() - 1 + 2);
+        CHECK(std::count_if(all.begin(), all.end(), [&](const sgf::diagnostic& d) { return d.where.byte == first.where.byte; }) == 1);
+    }
+}
+
 TEST_CASE("fix report: a repaired value says whether its own FF allowed it") {
     // DT's format is an FF[4] rule (W114 in FF[3]): FF[3] allowed the value
     const run dt = fix_run("(;FF[3]GM[1]DT[1994/03/12])\n");

@@ -1,6 +1,7 @@
 // Fix and the guard that a clean file stays clean (sgf/app/fix.hpp).
 #include "sgf/app/fix.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "sgf/check.hpp"
@@ -8,10 +9,19 @@
 
 namespace sgf::app {
 
+bool passes_strict_check(const load_result& input, const load_options& options) {
+    const load_options strict{false, options.charset};
+    const bool recovered = std::any_of(input.diagnostics.begin(), input.diagnostics.end(),
+                                       [](const diagnostic& d) { return info(d.id).recovery; });
+    if (recovered || options.prof != strict.prof) return check_file(file_bytes(input.bytes()), strict).ok();
+    return !has_errors(input.diagnostics) && !has_errors(check(input.trees));
+}
+
 checked_fix judge_fix(const load_result& input, fix_result fixed, const load_options& options) {
     checked_fix out;
-    out.said = fix_findings(input, fixed);
     for (const diagnostic& d : fixed.diagnostics) out.errors += d.level == severity::error;
+    // The checks first, what fix says after them: the checker's findings on both trees and
+    // the list of what fix says are not held at once (the peak of memory of a collection).
     out.remains = remaining_findings(input, fixed);
     for (const diagnostic& d : out.remains.left) {
         if (d.level != severity::error) continue;  // warnings and infos: counted in fix's summary
@@ -23,7 +33,8 @@ checked_fix judge_fix(const load_result& input, fix_result fixed, const load_opt
             if (d.level == severity::error) out.remaining.push_back(d);
     out.errors += out.remaining.size();
     // The input as `sgfcheck FILE` checks it: strictly, in the charset it was loaded with.
-    if (out.errors > 0) out.breaks_clean_file = check_file(file_bytes(input.bytes()), {false, options.charset}).ok();
+    if (out.errors > 0) out.breaks_clean_file = passes_strict_check(input, options);
+    out.said = fix_findings(input, fixed);
     out.fixed = std::move(fixed);
     return out;
 }

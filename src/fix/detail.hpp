@@ -123,9 +123,7 @@ struct fix_context {
     // Whether a node before this one on the path held game-info properties (fix.cpp keeps it
     // per variation): a second game-info node of an FF[1]-FF[3] file is kept apart.
     mutable bool game_info_on_path = false;
-    // The properties of the node being fixed, as read_node found them (split_and_build
-    // compares with them), and where the node starts.
-    mutable std::vector<property> original;
+    // Where the node being fixed starts (read_node sets it).
     mutable fix_pos node_pos;
     // Leftovers by the offset of the node that keeps them (nullptr: none in the file).
     const std::unordered_map<std::uint32_t, std::vector<const leftover*>>* unplaced = nullptr;

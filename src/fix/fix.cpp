@@ -4,14 +4,19 @@
 #include "sgf/fix.hpp"
 
 #include <algorithm>
+#include <deque>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <utility>
 
 #include "fix/detail.hpp"
+#include "grammar/value_scan.hpp"
 #include "parse/parse_source.hpp"
+#include "sgf/charset.hpp"
 #include "sgf/context.hpp"
 #include "values/readers.hpp"
 #include "sgf/write.hpp"
@@ -34,6 +39,51 @@ bool has_m(const game_tree& t) {
                 return true;
         }
     return false;
+}
+
+// Whether fix leaves node `in` as it is and says nothing about it, known without reading it
+// into fix_props: one B or W of one Go point within a board of at most 19x19 ("B[pd]", 90%
+// of the nodes of game records), with at most one each of BL, WL, OB, OW and C, each of one
+// value that is valid FF[4] as it stands (no escape, nothing to decode, valid UTF-8: the
+// value fix would work on is the raw one). Every step of the full path (read_node ..
+// split_and_build) keeps such a node as the input's and notes nothing; the board (trees
+// with M) and the leftovers kept in a node take the full path.
+bool plain_move(const node& in, const fix_context& c) {
+    if (c.gm != 1 || c.board || c.size.columns > 19 || c.size.rows > 19 || !c.size.known()) return false;
+    // (--delete may name B, W, BL, WL, OB, OW or C: such a node is read in full then; the other
+    // deleting options never touch a node of these properties)
+    if (c.options != nullptr && !c.options->delete_properties.empty()) return false;
+    const auto within = [](char ch, std::uint32_t n) { return ch >= 'a' && static_cast<std::uint32_t>(ch - 'a') < n; };
+    const auto unplaced = [&] { return c.unplaced && c.unplaced->find(in.offset()) != c.unplaced->end(); };
+    // ";B[pd]" followed by white space and ';', '(' or ')': read from the bytes at once.
+    const std::string_view b = detail::tree_access::source_of(in)->view().substr(in.offset());
+    if (b.size() >= 6 && b[0] == ';' && (b[1] == 'B' || b[1] == 'W') && b[2] == '[' && within(b[3], c.size.columns) &&
+        within(b[4], c.size.rows) && b[5] == ']') {
+        std::size_t k = 6;
+        while (k < b.size() && grammar::is_white(b[k])) ++k;
+        if (k == b.size() || b[k] == ';' || b[k] == '(' || b[k] == ')') return !unplaced();
+    }
+    static constexpr std::string_view others[] = {"BL", "WL", "OB", "OW", "C"};
+    bool move = false;
+    unsigned seen = 0;  // bit k: others[k]
+    for (const property& p : in.properties()) {
+        if (p.size() != 1) return false;
+        const std::string_view id = p.ident();
+        const std::string_view v = p.front().raw();
+        if (id == "B" || id == "W") {
+            if (move || v.size() != 2 || !within(v[0], c.size.columns) || !within(v[1], c.size.rows)) return false;
+            move = true;
+            continue;
+        }
+        const auto k = static_cast<unsigned>(std::find(std::begin(others), std::end(others), id) - std::begin(others));
+        if (k == std::size(others) || (seen & (1u << k)) != 0) return false;
+        seen |= 1u << k;
+        if (v.find('\\') != std::string_view::npos || (c.convert_text && c.input->decodes(c.tree, v)) || !is_valid_utf8(v))
+            return false;
+        const property_rule* row = c.rule(id);
+        if (!row || check_value(*row, c.game, v, c.size).level(profile::ff4) >= rule_level::warning) return false;
+    }
+    return move && !unplaced();
 }
 
 // Node i of sequence t, its properties fixed: read, converted, and what fix_options asks to
@@ -61,83 +111,142 @@ std::optional<std::vector<detail::fix_prop>> fixed_properties(const game_tree& t
     return props;
 }
 
-game_tree fix_tree(const game_tree& root, fix_context& c) {
+// The output of one top-level game tree while it is fixed, walked in pre-order with an
+// explicit stack (any depth). A node is kept as a slot of the input's source (4 bytes: the
+// nodes fix leaves as they are, most of them) or, with detail::foreign_bit, as an index
+// into the nodes fix built; a frame is 32 bytes, in a deque (no copy of the stack as it
+// grows: a million nested variations are a million frames).
+class tree_fixer {
+public:
+    tree_fixer(const game_tree& root, fix_context& c) : c_(c), base_(detail::tree_access::rep(root)->src) {}
+
+    game_tree run(const game_tree& root) {
+        c_.game_info_on_path = false;
+        enter(root);
+        game_tree result;
+        while (!stack_.empty()) {
+            frame& f = stack_.back();
+            const auto vs = f.in->variations();
+            if (f.next < vs.size()) {
+                if (c_.board) c_.board->undo(f.board);
+                c_.game_info_on_path = f.game_info;
+                enter(vs[f.next++]);
+                continue;
+            }
+            const frame done = f;
+            stack_.pop_back();
+            if (done.empty_kept) {
+                const detail::fix_pos at = kept_pos_.back();
+                kept_pos_.pop_back();
+                if (children_.size() - done.children < 2) {  // its variations went: so does it
+                    detail::say_empty_node_deleted(at, c_);
+                    slots_.resize(done.slots);
+                    built_.resize(done.built);
+                }
+            }
+            if (slots_.size() == done.slots && !stack_.empty()) {
+                // Nothing but placeholder nodes: its variations take its place in the parent's.
+                stack_.back().changed = true;
+                continue;
+            }
+            game_tree t = finish(done);
+            if (stack_.empty()) result = std::move(t);
+            else children_.push_back(std::move(t));
+        }
+        return result;
+    }
+
+private:
     struct frame {
         const game_tree* in;
-        std::size_t nodes;     // where its output nodes start in `nodes`
-        std::size_t children;  // where its output variations start in `children`
-        std::size_t next = 0;  // next variation to enter
-        std::size_t board = 0; // board undo mark after its sequence
-        bool game_info = false; // a game-info node on the path after its sequence
+        std::uint32_t slots;     // where its output nodes start in slots_
+        std::uint32_t built;     // where the nodes it built start in built_
+        std::uint32_t children;  // where its output variations start in children_
+        std::uint32_t next = 0;  // next variation to enter
+        std::uint32_t board = 0; // board undo mark after its sequence (the log is shorter than the file)
+        bool game_info = false;  // a game-info node on the path after its sequence
         bool changed = false;
-        std::optional<detail::fix_pos> empty_kept{};  // its only node, empty, kept for its variations
+        bool empty_kept = false; // its only node, empty, kept for its variations (where: kept_pos_)
     };
-    std::vector<frame> stack;
-    std::vector<node> nodes;
-    std::vector<game_tree> children;
-    std::vector<detail::fix_prop> scratch;
 
-    auto enter = [&](const game_tree& t) {
-        frame f{&t, nodes.size(), children.size()};
+    void add(const node& n) {
+        if (detail::tree_access::source_of(n) == base_.get()) {
+            slots_.push_back(n.offset());
+            return;
+        }
+        slots_.push_back(detail::foreign_bit | static_cast<std::uint32_t>(built_.size()));
+        built_.push_back(n);
+    }
+
+    void enter(const game_tree& t) {
+        frame f{&t, static_cast<std::uint32_t>(slots_.size()), static_cast<std::uint32_t>(built_.size()),
+                static_cast<std::uint32_t>(children_.size())};
         std::optional<detail::fix_prop> carried;  // MN for this node's move (take_mn_for_next)
         for (std::size_t i = 0; i < t.size(); ++i) {
             const node in = t[i];
-            const bool top_root = stack.empty() && i == 0;
+            const bool top_root = stack_.empty() && i == 0;
+            if (!top_root && !carried && plain_move(in, c_)) {  // (a node with a property: no placeholder)
+                add(in);
+                continue;
+            }
             if (!top_root && detail::placeholder_node(in)) {  // its bytes went to the node before
                 f.changed = true;
                 continue;
             }
-            auto props = fixed_properties(t, i, top_root, carried, f.empty_kept, c);
+            std::optional<detail::fix_pos> empty_kept;
+            auto props = fixed_properties(t, i, top_root, carried, empty_kept, c_);
+            if (empty_kept) {  // (its only node: at most one per frame)
+                f.empty_kept = true;
+                kept_pos_.push_back(*empty_kept);
+            }
             if (!props) {  // deleted as asked
                 f.changed = true;
                 continue;
             }
-            const std::size_t before = nodes.size();
-            detail::split_and_build(in, std::move(*props), top_root, c, nodes);
-            f.changed |= nodes.size() != before + 1 || !nodes.back().same(in);
+            scratch_.clear();
+            detail::split_and_build(in, std::move(*props), top_root, c_, scratch_);
+            f.changed |= scratch_.size() != 1 || !scratch_[0].same(in);
+            for (const node& n : scratch_) add(n);
         }
-        f.board = c.board ? c.board->mark() : 0;
-        f.game_info = c.game_info_on_path;
-        stack.push_back(f);
-    };
-
-    c.game_info_on_path = false;
-    enter(root);
-    game_tree result;
-    while (!stack.empty()) {
-        frame& f = stack.back();
-        const auto vs = f.in->variations();
-        if (f.next < vs.size()) {
-            if (c.board) c.board->undo(f.board);
-            c.game_info_on_path = f.game_info;
-            const game_tree& child = vs[f.next++];
-            enter(child);
-            continue;
-        }
-        const frame done = f;
-        stack.pop_back();
-        if (done.empty_kept && children.size() - done.children < 2) {  // its variations went: so does it
-            detail::say_empty_node_deleted(*done.empty_kept, c);
-            nodes.resize(done.nodes);
-        }
-        if (nodes.size() == done.nodes && !stack.empty()) {
-            // Nothing but placeholder nodes: its variations take its place in the parent's.
-            stack.back().changed = true;
-            continue;
-        }
-        bool same = !done.changed && children.size() - done.children == vs.size();
-        for (std::size_t k = 0; same && k < vs.size(); ++k) same = children[done.children + k].same(vs[k]);
-        game_tree t = same ? *done.in
-                           : game_tree(std::vector<node>(nodes.begin() + static_cast<std::ptrdiff_t>(done.nodes), nodes.end()),
-                                       std::vector<game_tree>(children.begin() + static_cast<std::ptrdiff_t>(done.children),
-                                                              children.end()));
-        nodes.resize(done.nodes);
-        children.resize(done.children);
-        if (stack.empty()) result = std::move(t);
-        else children.push_back(std::move(t));
+        f.board = c_.board ? static_cast<std::uint32_t>(c_.board->mark()) : 0;
+        f.game_info = c_.game_info_on_path;
+        stack_.push_back(f);
     }
-    return result;
-}
+
+    // The frame's output: its input tree when nothing changed, else a tree of its slots.
+    game_tree finish(const frame& done) {
+        const auto vs = done.in->variations();
+        bool same = !done.changed && children_.size() - done.children == vs.size();
+        for (std::size_t k = 0; same && k < vs.size(); ++k) same = children_[done.children + k].same(vs[k]);
+        game_tree t = *done.in;
+        if (!same) {
+            const auto n = static_cast<std::uint32_t>(slots_.size() - done.slots);
+            std::uint32_t* slots = slots_.data() + done.slots;
+            for (std::uint32_t k = 0; k < n; ++k)  // indices into this tree's own foreign table
+                if (slots[k] & detail::foreign_bit) slots[k] -= done.built;
+            detail::tree_rep* rep = detail::make_tree_rep(base_, detail::no_offset, slots, n, children_.data() + done.children,
+                                                          static_cast<std::uint32_t>(children_.size() - done.children));
+            if (built_.size() > done.built)
+                rep->foreign = std::make_unique<std::vector<node>>(built_.begin() + done.built, built_.end());
+            t = detail::tree_access::adopt(rep);
+        }
+        slots_.resize(done.slots);
+        built_.resize(done.built);
+        children_.resize(done.children);
+        return t;
+    }
+
+    fix_context& c_;
+    std::shared_ptr<const detail::source> base_;  // the input's source: its nodes are slots
+    std::deque<frame> stack_;
+    std::vector<std::uint32_t> slots_;
+    std::vector<node> built_;
+    std::vector<game_tree> children_;
+    std::vector<node> scratch_;  // split_and_build's nodes of one input node
+    std::vector<detail::fix_pos> kept_pos_;  // of the frames with empty_kept, innermost last
+};
+
+game_tree fix_tree(const game_tree& root, fix_context& c) { return tree_fixer(root, c).run(root); }
 
 // Where the input's text first differs from what the writer makes of its trees (as sgfcheck
 // fmt writes them: layout, escapes, soft line breaks), or nullopt when it does not. Streamed,
@@ -203,9 +312,14 @@ fix_result fix(const load_result& input, const fix_options& options) {
     fix_result r;
     std::vector<game_tree> out;
     const auto trees = input.trees.trees();
-    // Bytes the parse could not place: kept in the node where they stood.
-    const std::vector<detail::leftover> leftovers =
-        trees.empty() ? std::vector<detail::leftover>{} : detail::find_leftovers(*detail::tree_access::rep(trees[0])->src);
+    // Bytes the parse could not place: kept in the node where they stood. The load reports
+    // each such run as a recovery (E002, E003, E009, E010, E012, the same grammar's): without
+    // one, there is none to look for.
+    const bool recovered = std::any_of(input.diagnostics.begin(), input.diagnostics.end(),
+                                       [](const diagnostic& d) { return info(d.id).recovery; });
+    const std::vector<detail::leftover> leftovers = trees.empty() || !recovered
+                                                        ? std::vector<detail::leftover>{}
+                                                        : detail::find_leftovers(*detail::tree_access::rep(trees[0])->src);
     const auto unplaced = detail::place_leftovers(leftovers, trees);
     for (std::size_t i = 0; i < trees.size(); ++i) {
         const node root = trees[i].front();

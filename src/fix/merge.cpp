@@ -89,11 +89,9 @@ void say_bytes_kept(const fix_prop& f, const fix_context& c) {
 // values as input_value makes them.
 props_t read_properties(const node& n, const fix_context& c) {
     props_t raw;
-    c.original = n.properties().to_vector();
     const source* src = detail::tree_access::source_of(n);
     c.node_pos = {src, n.offset()};
-    raw.reserve(c.original.size());
-    for (const property& p : c.original) {
+    for (const property& p : n.properties()) {
         fix_prop f;
         f.ident = ff4_identifier(p.ident());
         f.pos = {src, p.offset()};

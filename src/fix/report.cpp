@@ -29,13 +29,29 @@ bool is_change(const diagnostic& d) {
 }  // namespace
 
 std::vector<diagnostic> fix_findings(const load_result& input, const fix_result& fixed) {
+    // Whether fix said something of d's number at d's place. Both lists are sorted by place
+    // (load and fix sort them): one walk, no set of every place fix named (the peak of memory
+    // of a big collection is here); a list given in another order gets the set.
+    const auto by_place = [](const diagnostic& a, const diagnostic& b) { return a.where.byte < b.where.byte; };
+    const std::vector<diagnostic>& own = fixed.diagnostics;
+    const bool sorted = std::is_sorted(own.begin(), own.end(), by_place) &&
+                        std::is_sorted(input.diagnostics.begin(), input.diagnostics.end(), by_place);
     std::set<std::pair<std::string_view, std::uint64_t>> said_by_fix;
-    for (const auto& d : fixed.diagnostics) said_by_fix.emplace(number_of(d.code), d.where.byte);
+    if (!sorted)
+        for (const auto& d : own) said_by_fix.emplace(number_of(d.code), d.where.byte);
+    std::size_t at = 0;  // the first of fix's findings not before the input finding looked at
+    const auto said = [&](const diagnostic& d) {
+        if (!sorted) return said_by_fix.count({number_of(d.code), d.where.byte}) > 0;
+        while (at < own.size() && own[at].where.byte < d.where.byte) ++at;
+        for (std::size_t k = at; k < own.size() && own[k].where.byte == d.where.byte; ++k)
+            if (number_of(own[k].code) == number_of(d.code)) return true;
+        return false;
+    };
     std::vector<diagnostic> out;
-    out.reserve(input.diagnostics.size() + fixed.diagnostics.size());
+    out.reserve(input.diagnostics.size() + own.size());
     for (const auto& d : input.diagnostics)
-        if (!said_by_fix.count({number_of(d.code), d.where.byte})) out.push_back(d);
-    out.insert(out.end(), fixed.diagnostics.begin(), fixed.diagnostics.end());
+        if (!said(d)) out.push_back(d);
+    out.insert(out.end(), own.begin(), own.end());
     return out;
 }
 

@@ -34,17 +34,20 @@ std::string_view time_colour(std::string_view ident) {
     return {};
 }
 
-bool unchanged(const std::vector<property>& orig, const props_t& props) {
-    if (orig.size() != props.size()) return false;
-    for (std::size_t i = 0; i < orig.size(); ++i) {
-        if (orig[i].ident() != props[i].ident || orig[i].size() != props[i].values.size()) return false;
+// Whether `props` are the properties of node `orig` as written (read again from the node:
+// no copy of them is kept while it is fixed).
+bool unchanged(const node& orig, const props_t& props) {
+    std::size_t i = 0;
+    for (const property& p : orig.properties()) {
+        if (i == props.size() || p.ident() != props[i].ident || p.size() != props[i].values.size()) return false;
         std::size_t k = 0;
-        for (const value& v : orig[i]) {
+        for (const value& v : p) {
             const std::string_view w = props[i].values[k++];
             if (v.raw() != w && canonical_raw(v.raw()) != canonical_raw(w)) return false;
         }
+        ++i;
     }
-    return true;
+    return i == props.size();
 }
 
 // Whether `v` written between '[' and ']' ends exactly there: no unescaped ']' and no lone
@@ -231,7 +234,7 @@ void split_and_build(const node& original, std::vector<fix_prop>&& props, bool t
     }
     split_moves(original, std::move(rest), c, nodes);
 
-    if (nodes.size() == 1 && unchanged(c.original, nodes[0])) {
+    if (nodes.size() == 1 && unchanged(original, nodes[0])) {
         out.push_back(original);  // shared with the input
         return;
     }

@@ -3,6 +3,8 @@
 // is unescaped and checked in pieces of 64 KiB, never copied whole.
 #include "sgf/json.hpp"
 
+#include <algorithm>
+#include <iterator>
 #include <vector>
 
 #include "sgf/context.hpp"
@@ -130,11 +132,6 @@ namespace detail {
 json_tree_writer::json_tree_writer(const write_sink& sink, const json_options& o, json_decoder decode, json_tree_hook* hook)
     : out_(sink), options_(o), decode_(std::move(decode)), hook_(hook) {}
 
-void json_tree_writer::put(std::string_view s) {
-    if (to_side_) side_.append(s);
-    else out_.put(s);
-}
-
 void json_tree_writer::document(const collection& c) {
     put("{\"format\":\"");
     put(json_tree_format);
@@ -158,6 +155,8 @@ void json_tree_writer::tree(const game_tree& root, std::size_t index) {
     tree_ = index;
     gm_ = context_of(root).gm;  // which properties are compose-typed
     game_ = find_game(gm_);
+    if (gm_ != cached_gm_) std::fill(std::begin(compose_of_), std::end(compose_of_), static_cast<unsigned char>(0));
+    cached_gm_ = gm_;
     number_ = 0;
     if (hook_) hook_->enter_top(root);
     struct frame {
@@ -247,8 +246,17 @@ void json_tree_writer::position(const sgf::position& p) {
 }
 
 void json_tree_writer::property(const sgf::property& p) {
-    const property_rule* row = find_property(p.ident(), 4, gm_);
-    const bool compose = row != nullptr && may_be_compose(*row, game_);
+    const std::string_view id = p.ident();
+    const auto letter = [](char ch) { return ch >= 'A' && ch <= 'Z' ? ch - 'A' + 1 : ch >= 'a' && ch <= 'z' ? ch - 'a' + 27 : -1; };
+    const int a = !id.empty() && id.size() <= 2 ? letter(id[0]) : -1;
+    const int b = id.size() == 2 ? letter(id[1]) : 0;
+    unsigned char* cached = a > 0 && b >= 0 ? &compose_of_[a * 64 + b] : nullptr;
+    bool compose = cached && *cached == 2;
+    if (cached == nullptr || *cached == 0) {
+        const property_rule* row = find_property(id, 4, gm_);
+        compose = row != nullptr && may_be_compose(*row, game_);
+        if (cached) *cached = compose ? 2 : 1;
+    }
     if (options_.positions) {
         put("{\"id\":");
         text(p.ident());
@@ -284,7 +292,8 @@ void json_tree_writer::property(const sgf::property& p) {
 }
 
 void json_tree_writer::value(std::string_view raw, bool compose) {
-    const std::string_view utf8 = decode_ ? decode_(tree_, raw, scratch_) : raw;
+    const bool as_is = !decode_ || (ascii_as_is_ && std::all_of(raw.begin(), raw.end(), [](char ch) { return static_cast<unsigned char>(ch) < 0x80; }));
+    const std::string_view utf8 = as_is ? raw : decode_(tree_, raw, scratch_);
     // A value with exactly one unescaped ':' is its two parts; one with more has no single
     // valid split (the checker's E107) and is shown as written, one text: AP[a:b:1] and
     // AP[a:b\:1] must not dump alike.
@@ -302,6 +311,22 @@ void json_tree_writer::value(std::string_view raw, bool compose) {
 
 // One value (or part) after escape processing: a string, or its bytes when not UTF-8.
 void json_tree_writer::text(std::string_view raw) {
+    // Printable ASCII without '"' or '\\' (identifiers, points, most values) is its own
+    // JSON string content: written at once, in one piece when short.
+    if (std::all_of(raw.begin(), raw.end(), [](char ch) { return ch >= 0x20 && ch < 0x7f && ch != '"' && ch != '\\'; })) {
+        if (raw.size() <= 62) {
+            char quoted[64];
+            quoted[0] = '"';
+            std::copy(raw.begin(), raw.end(), quoted + 1);
+            quoted[raw.size() + 1] = '"';
+            put(std::string_view(quoted, raw.size() + 2));
+        } else {
+            put("\"");
+            put(raw);
+            put("\"");
+        }
+        return;
+    }
     if (unescapes_to_utf8(raw)) {
         put("\"");
         escaper e;
@@ -380,6 +405,7 @@ void write_json(const load_result& r, const write_sink& sink, const json_options
         scratch = r.utf8(raw, tree);
         return std::string_view(scratch);
     });
+    w.ascii_as_is();  // load_result::decodes: ASCII has nothing to decode in any charset
     w.document(r.trees);
 }
 

@@ -37,7 +37,12 @@ public:
 
     // For hooks: a property as the tree writes it (["ID",[values]]), and plain JSON text.
     void property(const sgf::property& p);
-    void put(std::string_view json);
+    void put(std::string_view json) {
+        if (to_side_) side_.append(json);
+        else out_.put(json);
+    }
+    // The decoder returns ASCII values as they are (load_result's): not called for them.
+    void ascii_as_is() noexcept { ascii_as_is_ = true; }
 
 private:
     void tree(const game_tree& root, std::size_t index);
@@ -57,6 +62,11 @@ private:
     std::size_t number_ = 0;
     std::string scratch_;
     std::string side_;      // the hook's array of the game tree being opened
+    // Whether each identifier of one or two letters is compose-typed in the game tree being
+    // written, as property() finds it (0 unknown, 1 no, 2 yes): no table search per property.
+    unsigned char compose_of_[64 * 64] = {};
+    int cached_gm_ = -1;  // the game compose_of_ is of
+    bool ascii_as_is_ = false;
 };
 
 }  // namespace sgf::detail

@@ -1,9 +1,12 @@
 #pragma once
 // Output in pieces: small writes are gathered in a buffer, a large piece goes to the sink
 // as it is (not copied), so writing a 200 MB value costs no 200 MB buffer.
+#include <cstring>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace sgf::detail {
 
@@ -12,30 +15,39 @@ public:
     using sink_t = std::function<void(std::string_view)>;
     static constexpr std::size_t capacity = 1 << 16;
 
-    explicit sink_buffer(sink_t sink) : sink_(std::move(sink)) { buf_.reserve(capacity); }
+    explicit sink_buffer(sink_t sink) : sink_(std::move(sink)), buf_(std::make_unique<char[]>(capacity)) {}
 
+    // A plain copy into the buffer: the writers put a piece of a few bytes at a time (a
+    // bracket, a point), where std::string::append cost more than the bytes.
     void put(std::string_view s) {
-        if (buf_.size() + s.size() <= capacity) {
-            buf_.append(s);
+        if (s.empty()) return;
+        if (size_ + s.size() <= capacity) {
+            std::memcpy(buf_.get() + size_, s.data(), s.size());
+            size_ += s.size();
             return;
         }
         flush();
-        if (s.size() >= capacity) sink_(s);
-        else buf_.append(s);
+        if (s.size() >= capacity) {
+            sink_(s);
+        } else {
+            std::memcpy(buf_.get(), s.data(), s.size());
+            size_ = s.size();
+        }
     }
     void put(char c) {
-        if (buf_.size() == capacity) flush();
-        buf_.push_back(c);
+        if (size_ == capacity) flush();
+        buf_[size_++] = c;
     }
     void flush() {
-        if (buf_.empty()) return;
-        sink_(buf_);
-        buf_.clear();
+        if (size_ == 0) return;
+        const std::size_t n = std::exchange(size_, 0);
+        sink_(std::string_view(buf_.get(), n));
     }
 
 private:
     sink_t sink_;
-    std::string buf_;
+    std::unique_ptr<char[]> buf_;
+    std::size_t size_ = 0;
 };
 
 }  // namespace sgf::detail

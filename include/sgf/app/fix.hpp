@@ -33,6 +33,13 @@ struct checked_fix {
 [[nodiscard]] checked_fix fix_checked(const load_result& input, const load_options& options,
                                       const fix_options& asked = {});
 
+// Whether `input`, loaded leniently with `options`, passes the check as `sgfcheck FILE`
+// checks the file (strictly, in the same charset). The lenient load differs from the strict
+// one only in the level of its recoveries (the same tree and findings otherwise), so an
+// input without a recovery is judged by its own findings and the checker's on its trees:
+// no copy of the file and no second parse. One with a recovery is checked again as bytes.
+[[nodiscard]] bool passes_strict_check(const load_result& input, const load_options& options);
+
 // The judgement alone, on a fix result given (tests give one that fix would not make).
 [[nodiscard]] checked_fix judge_fix(const load_result& input, fix_result fixed, const load_options& options);
 
