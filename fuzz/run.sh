@@ -88,7 +88,8 @@ if [ -z "$rate" ]; then  # fork mode has no final stats: take the last status li
   rate=$(grep -oE 'exec/s: [0-9]+' "$log" | tail -1 | awk '{print $2}')
   execs=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#')
 fi
-found=$(find "$crashes" -type f | wc -l)
+# (slow-unit-* files are inputs that took over 10 s of wall time: a loaded machine, not a finding)
+found=$(find "$crashes" -type f ! -name "slow-unit-*" | wc -l)
 bound="${seconds}s"
 [ -n "${SGF_FUZZ_CPU_SECONDS:-}" ] && bound="up to ${SGF_FUZZ_CPU_SECONDS}s of CPU"
 echo "fuzz $target: $bound (${cpu}s of CPU), jobs $jobs, max_len $max_len, dict $(basename "${SGF_FUZZ_DICT:-sgf.dict}"), ${execs:-?} execs, ${rate:-?} exec/s, corpus $(find "$corpus" -type f | wc -l) files, $found crash files in $crashes, exit $status, log $log"
