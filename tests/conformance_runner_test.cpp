@@ -207,6 +207,7 @@ TEST_CASE("conformance runner writes the report per reader and the manifest") {
     temp_dir d;
     write_cases(d);
     d.adapter("accept", "exit 0");
+    d.adapter("loud", "echo \"Cannot load '$1'\" >&2; exit 1");  // names the file by its path
     const fs::path report = d.path / "readers.md";
     const auto r = run("conformance --cases " + (d.path / "cases").string() + " --adapters " + (d.path / "adapters").string() +
                        " --out " + (d.path / "out").string() + " --readers-report " + report.string() + " --diff-budget 2");
@@ -218,6 +219,10 @@ TEST_CASE("conformance runner writes the report per reader and the manifest") {
         CHECK_MESSAGE(has(md, s), s);
     // an adapter that accepts everything accepts an n_ case: the report names it
     CHECK(has(md, "n_value_unclosed"));
+    // a reader's message shows the file's name, not the path of the machine the run was on
+    CHECK(has(md, "\n## loud\n"));
+    CHECK(has(md, "Cannot load '"));
+    CHECK_MESSAGE(!has(md, d.path.string()), md);
     // every table's rows follow its header (Markdown ends a table at a blank line)
     for (std::size_t at = md.find("|---"); at != std::string::npos; at = md.find("|---", at + 1)) {
         const std::size_t eol = md.find('\n', at);

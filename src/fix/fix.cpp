@@ -69,7 +69,8 @@ bool plain_move(const node& in, const fix_context& c) {
     for (const property& p : in.properties()) {
         if (p.size() != 1) return false;
         const std::string_view id = p.ident();
-        const std::string_view v = p.front().raw();
+        const value first = p.front();  // (raw() views into the value: kept while v is used)
+        const std::string_view v = first.raw();
         if (id == "B" || id == "W") {
             if (move || v.size() != 2 || !within(v[0], c.size.columns) || !within(v[1], c.size.rows)) return false;
             move = true;

@@ -21,7 +21,29 @@ std::string clip(std::string s, std::size_t n) {
 }
 
 // A Markdown table cell: '|' escaped, line breaks as spaces.
-std::string cell_text(std::string_view s) {
+// A reader's message names the file it read by the run's path (".../results/diff/gnugo/work/
+// case-18.sgf"): the report shows the file's name only, no path of the machine it ran on.
+std::string without_folders(std::string_view s) {
+    std::string out;
+    std::size_t i = 0;
+    while (i < s.size()) {
+        if (s[i] == '/' && (i == 0 || s[i - 1] == ' ' || s[i - 1] == '\'' || s[i - 1] == '"' || s[i - 1] == '(')) {
+            std::size_t end = i;
+            while (end < s.size() && s[end] != ' ' && s[end] != '\'' && s[end] != '"' && s[end] != ')' && s[end] != ':') ++end;
+            const std::string_view path = s.substr(i, end - i);
+            if (path.size() > 4 && path.substr(path.size() - 4) == ".sgf") {
+                out += path.substr(path.rfind('/') + 1);
+                i = end;
+                continue;
+            }
+        }
+        out += s[i++];
+    }
+    return out;
+}
+
+std::string cell_text(std::string_view raw) {
+    const std::string s = without_folders(raw);
     std::string out;
     for (const char c : s) {
         if (c == '|') out += "\\|";
