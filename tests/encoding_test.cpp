@@ -346,8 +346,10 @@ TEST_CASE("encode_from_utf8 with keep writes a file decoded with keep back to it
         {"UTF-16BE", "\0C\0[\xdc\0\0]"s},
         {"UTF-32LE", "C\0\0\0\0\xd8\0\0"s},
     };
-    for (const auto& [charset, bytes] : files) {
-        CAPTURE(charset);
+    for (const auto& file : files) {
+        const auto& [charset, bytes] = file;
+        const std::string shown_charset(charset);  // (CAPTURE's lambda cannot take a structured binding in clang 14)
+        CAPTURE(shown_charset);
         const auto d = sgf::decode_to_utf8(bytes, charset, sgf::invalid_policy::keep);
         REQUIRE(d.ok());
         CHECK_FALSE(d.invalid.empty());
