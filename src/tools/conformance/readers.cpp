@@ -90,7 +90,8 @@ void section(std::string& out, const std::string& title, std::size_t n, const st
     if (intro.empty()) return;
     // a table's header row ends the intro: its rows follow on the next line (a blank line
     // would end the table before them)
-    const bool table = intro.rfind("|---", intro.rfind('\n') == std::string::npos ? 0 : intro.rfind('\n') + 1) != std::string::npos;
+    const std::size_t last_line = intro.rfind('\n') == std::string::npos ? 0 : intro.rfind('\n') + 1;
+    const bool table = intro.compare(last_line, 4, "|---") == 0;
     out += intro + (table ? "\n" : "\n\n");
 }
 
