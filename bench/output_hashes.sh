@@ -11,6 +11,9 @@ set -uo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 bin=${1:-$here/build/sgfcheck}
 shared=${2:-$here/../shared}
+# Absolute paths: the script runs from the corpus folder (a relative build/sgfcheck was not found).
+bin=$(realpath "$bin") || { echo "output_hashes: no program $1" >&2; exit 2; }
+shared=$(realpath "$shared") || { echo "output_hashes: no folder $2" >&2; exit 2; }
 folders=(games legacy problems joseki broken encodings othergames)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
