@@ -148,6 +148,12 @@ TEST_CASE("fix report: what remains is matched to the input") {
     CHECK(x.left.empty());
     CHECK(sgf_test::codes_of(x.said) == "I218 W210");
     CHECK(x.made.empty());
+    // a NUL between tokens, kept in UNPLACED: the checker's W020 on that value is said, not
+    // "made by fix" (the fix fuzz target's campaign: the summary called it a bug in fix)
+    const run nul = fix_run(std::string("(;FF[4]CA[UTF-8]GM[1]SZ[19];B[aa]\0 W[bb])", 41));
+    const sgf::fix_remains kept_nul = sgf::remaining_findings(nul.in, nul.out);
+    CHECK(sgf_test::codes_of(kept_nul.said) == "W020 I218 W210");
+    CHECK(kept_nul.made.empty());
     // a clean file: nothing remains
     const run clean = fix_run("(;FF[4]CA[UTF-8]GM[1])\n");
     const sgf::fix_remains none = sgf::remaining_findings(clean.in, clean.out);

@@ -268,6 +268,11 @@ TEST_CASE("fix: values") {
         CHECK(fix_text("(;FF[4]TB[x][ ])") == "(;FF[4]CA[UTF-8]TB[x])\n");
         CHECK(fix_text("(;FF[4]TB[x][\t]TW[aa][\n])") == "(;FF[4]CA[UTF-8]TB[x]TW[aa])\n");
         CHECK(fix_text("(;FF[4]TB[ ]KM[ ])") == "(;FF[4]CA[UTF-8]TB[])\n");
+        // a move given twice, one of them [] where [] is no move (Hex): the [] goes at once
+        // (the fix campaign: W[aa][] was split into ;W[aa] ;W[], whose W[] a second fix removed)
+        CHECK(fix_text("(;FF[4]GM[11]SZ[11];W[aa][])") == "(;FF[4]CA[UTF-8]GM[11]SZ[11]\n;W[aa])\n");
+        CHECK(fix_text("(;FF[4]GM[11]SZ[11];W[a1]W[]C[x])") == "(;FF[4]CA[UTF-8]GM[11]SZ[11]\n;W[a1]C[x])\n");
+        CHECK(fix_text("(;FF[4]GM[1]SZ[19];W[aa]W[])") == "(;FF[4]CA[UTF-8]GM[1]SZ[19]\n;W[aa]\n;W[])\n");  // Go: a pass
     }
     SUBCASE("game-info values in the FF[4] format") {
         CHECK(fix_text(std::string(head) + "DT[2017.03.19])") == std::string(head) + "DT[2017-03-19])\n");

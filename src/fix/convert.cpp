@@ -247,6 +247,19 @@ std::string without_white(std::string_view v) {
     return s;
 }
 
+// Removes the empty values of `p` (and their positions); returns how many values are left.
+std::size_t drop_empty_values(fix_prop& p) {
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < p.values.size(); ++i) {
+        if (p.values[i].empty()) continue;
+        if (i < p.value_pos.size()) p.value_pos[k] = p.value_pos[i];
+        p.values[k++] = std::move(p.values[i]);
+    }
+    p.values.resize(k);
+    p.value_pos.resize(std::min(p.value_pos.size(), k));
+    return k;
+}
+
 // White space inside a non-text value when removing it makes the value valid, then empty
 // values that carry nothing and are not allowed (ff4_changes.txt "Illegal & errornous
 // files": 'remove all whitespaces in property values except in text values', 'Empty values
@@ -275,19 +288,16 @@ void repair_values(props_t& props, const fix_context& c) {
                 const bool all = empties == p.values.size();
                 c.note(all ? rule::empty_list : rule::empty_in_list, p.pos, p.ident + (all ? "[] is an empty list" : " lists [] among other values"),
                        all ? "removed: it carried no value" : "the empty value was removed");
-                std::size_t k = 0;
-                for (std::size_t i = 0; i < p.values.size(); ++i) {
-                    if (p.values[i].empty()) continue;
-                    if (i < p.value_pos.size()) p.value_pos[k] = p.value_pos[i];
-                    p.values[k++] = std::move(p.values[i]);
-                }
-                p.values.resize(k);
-                p.value_pos.resize(std::min(p.value_pos.size(), k));
-                keep = k > 0;
+                keep = drop_empty_values(p) > 0;
             }
-            if (keep && !list && p.values.size() == 1 && p.values[0].empty() && !valid(*row, c, p.values[0])) {
-                c.note(rule::value_syntax, p.pos, p.ident + "[] is empty, which its value type does not allow", "removed: it carried no value");
-                keep = false;
+            // A single value that is [] where its type allows no []; also each [] of a single
+            // value given several times (W[aa][] in Hex: the repeat is split into nodes later,
+            // where W[] alone would be removed by the next fix: fix(fix(x)) != fix(x)).
+            if (keep && !list && empties > 0 && !valid(*row, c, std::string_view())) {
+                const bool all = empties == p.values.size();
+                c.note(rule::value_syntax, p.pos, p.ident + "[] is empty, which its value type does not allow",
+                       all ? "removed: it carried no value" : "the empty value was removed");
+                keep = drop_empty_values(p) > 0;
             }
         }
         if (!keep) continue;

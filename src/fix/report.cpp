@@ -57,16 +57,21 @@ std::vector<diagnostic> fix_findings(const load_result& input, const fix_result&
 
 namespace {
 
-// The identifier a finding is about: the first word of upper-case letters in its message
-// ("unknown property XDT: ...", "identifier XDT has ...").
-std::string_view subject_of(std::string_view message) {
+// Whether a finding's message names, as a word of upper-case letters, a private property fix
+// made ("unknown property XDT: ...", "NUL byte in a value of UNPLACED: ..."): what the checker
+// finds in those is what fix kept there and said when it kept it.
+template <class Pred>
+bool names_ident(std::string_view message, Pred&& pred) {
     for (std::size_t i = 0; i < message.size(); ++i) {
         if (message[i] < 'A' || message[i] > 'Z' || (i > 0 && message[i - 1] != ' ')) continue;
         std::size_t e = i;
         while (e < message.size() && message[e] >= 'A' && message[e] <= 'Z') ++e;
-        if (e - i >= 2 && (e == message.size() || message[e] == ' ' || message[e] == ':')) return message.substr(i, e - i);
+        if (e - i >= 2 && (e == message.size() || message[e] == ' ' || message[e] == ':' || message[e] == '[') &&
+            pred(message.substr(i, e - i)))
+            return true;
+        i = e;
     }
-    return {};
+    return false;
 }
 
 // A private property fix makes to keep what it could not place or convert (fix.hpp).
@@ -125,7 +130,7 @@ fix_remains remaining_findings(const load_result& input, const fix_result& fixed
     for (const diagnostic& d : after) {
         std::uint64_t need = in.take(d, d.count, [&](const diagnostic& b) { return b.message == d.message; }, r.left);
         need = own.take(d, need, any, r.said);
-        const bool own_private = (d.id == rule::unknown_property || d.id == rule::long_ident) && fix_made_private(subject_of(d.message));
+        const bool own_private = names_ident(d.message, fix_made_private);
         if (!own_private) need = in.take(d, need, any, r.left);
         if (need == 0) continue;
         diagnostic rest = d;
