@@ -157,7 +157,7 @@ document per file with a "file" member naming it. Findings go to stderr.
 Exit status: 0 dumped, 1 errors, 2 usage or I/O error (a failed write included).
 )";
 
-constexpr const char* fix_help = R"(Usage: sgfcheck fix [-o OUT | --in-place [--backup[=SUFFIX]] | --dry-run] [--charset NAME] [--delete ID,...] [--delete-unknown] [--delete-obsolete] [--delete-empty-nodes] FILE|DIR...
+constexpr const char* fix_help = R"(Usage: sgfcheck fix [-o OUT | --in-place [--backup[=SUFFIX]] | --dry-run] [--charset NAME] [--delete ID,...] [--delete-unknown] [--delete-obsolete] [--delete-empty-nodes] [--variation-level] FILE|DIR...
 Writes clean FF[4]: FF[4], CA[UTF-8], UTF-8 text, FF[4] identifiers, repeated properties
 merged, setup and moves split, legacy properties and values converted, nothing lost: what
 fix cannot place or convert is kept in private properties (UNPLACED, X + identifier). To
@@ -176,7 +176,10 @@ sgfcheck reports them on the output.
   --delete-empty-nodes
                     delete nodes without a property but a root, and the only node of a
                     variation with several variations after it (I306)
-                    (these are SGFC's options y, u, o and n: docs/sgfc_options.md)
+  --variation-level in Go, move alternatives stored one level too deep (a variation
+                    whose first node takes back the move before it with AE and plays
+                    another) up beside that move, each said (I307)
+                    (these are SGFC's options y, u, o, n and v: docs/sgfc_options.md)
   --include GLOB, --exclude GLOB
                     files of a DIR to take (default *.sgf) or leave out, as check takes them
 Exit status: 0 written and clean, 1 errors remain (or nothing to write), 2 usage or I/O
