@@ -117,7 +117,7 @@ a file that could not be read.
 
 namespace {
 
-constexpr const char* fmt_help = R"(Usage: sgfcheck fmt [-o OUT | --in-place [--backup[=SUFFIX]] | --dry-run] [--width N] [--charset NAME] [--pass-tt] [--expand-points] [--keep-header] FILE|DIR...
+constexpr const char* fmt_help = R"(Usage: sgfcheck fmt [-o OUT | --in-place [--backup[=SUFFIX]] | --dry-run] [--width N] [--charset NAME] [--pass-tt] [--expand-points] [--keep-header] [--split] FILE|DIR...
 Writes FILE (or standard input, -) as canonical SGF: one node per line, escapes as
 needed, nothing else changed. The file is read as check reads it (BOM, CA, UTF-16/32,
 legacy charsets) and written in its own charset. To stdout, to OUT, or over each FILE
@@ -135,6 +135,10 @@ file with syntax errors is not written (sgfcheck fix repairs files).
   --expand-points   write each rectangle of a Go point list (AB[aa:bb]) as its points
   --keep-header     write the text before the first game tree back before it (such a
                     file is refused otherwise: it is a syntax error, E002)
+  --split           one file per game tree: NAME_001.sgf, NAME_002.sgf, ... for NAME.sgf,
+                    beside it or in -o DIR; never over an existing file (exit 2, nothing
+                    written for that input); each file said on stderr; with --dry-run only
+                    said; the header (--keep-header) goes in the first
   --include GLOB, --exclude GLOB
                     files of a DIR to take (default *.sgf) or leave out, as check takes them
 Exit status: 0 written, 1 syntax errors, 2 usage or I/O error (a failed write included).
