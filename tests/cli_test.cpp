@@ -400,7 +400,7 @@ TEST_CASE("every option of every command runs with a value that works") {
         "stats DIR", "stats --format=json DIR", "stats --top 3 DIR", "stats -j 1 DIR", "stats --jobs 1 --include '*.sgf' --exclude b.sgf DIR",
         "fmt @", "fmt -o OUT @", "fmt --in-place --backup COPY", "fmt --dry-run @", "fmt --width 40 @", "fmt --charset UTF-8 @",
         "fmt --dry-run --include '*.sgf' --exclude b.sgf DIR", "fmt --pass-tt --expand-points --keep-header @",
-        "fmt --split COPY",
+        "fmt --compress-points --split COPY",
         "dump @", "dump --lenient @", "dump --charset UTF-8 @", "dump --positions @", "dump --show-inherited --profile=hex @",
         "dump --include '*.sgf' --exclude b.sgf DIR",
         "fix @", "fix -o OUT @", "fix --in-place --backup=.orig COPY", "fix --dry-run @", "fix --charset UTF-8 @",

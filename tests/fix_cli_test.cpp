@@ -331,4 +331,10 @@ TEST_CASE("fmt writes passes and point lists as old readers read them and keeps 
     CHECK(run("fmt --dry-run --keep-header --pass-tt " + f).out.find("+;B[tt]") != std::string::npos);
     CHECK(run("fmt --in-place --keep-header --pass-tt --expand-points " + f).status == 0);
     CHECK(sgf_test::slurp(f) == r.out);
+    // --compress-points, the other way (SGFC's default), in FF[4] only and said otherwise
+    const auto c = sgf_test::run_both("fmt --compress-points " + d.file("c.sgf", "(;FF[4]GM[1]AB[aa][ab][ba][bb][dd])(;FF[3]GM[1]AB[aa][ab])"));
+    CHECK(c.status == 0);
+    CHECK(c.out == "(;FF[4]GM[1]AB[aa:bb][dd])\n(;FF[3]GM[1]AB[aa][ab])\n");
+    CHECK(c.err.find("game tree 2 is FF[1]-FF[3] (no FF[4]), which has no compressed point lists") != std::string::npos);
+    CHECK(run("fmt --compress-points --expand-points " + f).status == 2);
 }

@@ -1,5 +1,5 @@
 // sgfcheck fmt [-o OUT | --in-place [--backup[=SUFFIX]] | --dry-run] [--width N] [--charset NAME]
-// [--pass-tt] [--expand-points] [--keep-header] [--split] FILE|DIR|-...: canonical SGF (the same tree;
+// [--pass-tt] [--expand-points | --compress-points] [--keep-header] [--split] FILE|DIR|-...: canonical SGF (the same tree;
 // old readers' spellings of passes and point lists when asked; SGFC's -p, -e, -k). Each file goes through the input stage as for check (BOM, CA,
 // UTF-16/32, legacy charsets); the output keeps the file's charset: a file converted to UTF-8
 // as a whole (UTF-16/32, GB18030, Shift_JIS, ...) is written back in it, with its byte order
@@ -14,6 +14,7 @@
 #include "loaded.hpp"
 #include "rewrite.hpp"
 #include "sgf/charset.hpp"
+#include "sgf/context.hpp"
 #include "sgf/write.hpp"
 #include "tree/tree_rep.hpp"
 
@@ -104,6 +105,20 @@ int write_back(const std::string& in, const load_result& r, std::string_view hea
         }, o.layout);
         encode(pending.size());
     });
+}
+
+// --compress-points: the Go game trees of FF[1]-FF[3], whose point lists stay as they are
+// (ff4_changes.txt: compressed point lists came with FF[4]), said once per file.
+void say_uncompressed(const load_result& r, const std::string& shown) {
+    std::size_t old = 0, first = 0;
+    for (std::size_t k = 0; k < r.trees.size(); ++k) {
+        const tree_context c = context_of(r.trees[k].front());
+        if (c.gm == 1 && c.ff < 4 && old++ == 0) first = k;
+    }
+    if (old == 0) return;
+    std::cerr << "sgfcheck: " << shown << ": " << (old == 1 ? "game tree " + std::to_string(first + 1) + " is" : std::to_string(old) + " game trees are")
+              << " FF[1]-FF[3] (no FF[4]), which has no compressed point lists: "
+              << (old == 1 ? "its" : "their") << " point lists are written as they are (sgfcheck fix makes FF[4])\n";
 }
 
 // --split: the names of the files of input `in`'s n game trees: STEM_001.sgf, STEM_002.sgf, ...
@@ -200,6 +215,7 @@ int fmt_one(const std::string& in, const fmt_options& o) {
                   << ")\n";
         return exit_errors;
     }
+    if (o.layout.compress_points) say_uncompressed(r, shown);
     if (o.split) return split_one(in, r, *header, shown, o);
     const bool dry_run = o.write.how == write_mode::dry_run;
     if (!r.converted) {  // (bytes that are no character of the charset are written as they are)
@@ -242,6 +258,7 @@ int run_fmt(const std::vector<std::string>& args) {
         else if (auto w = option_value(args, i, "--width")) o.layout.width = static_cast<std::size_t>(number_option("--width", *w));
         else if (args[i] == "--pass-tt") o.layout.pass_as_tt = true;
         else if (args[i] == "--expand-points") o.layout.expand_points = true;
+        else if (args[i] == "--compress-points") o.layout.compress_points = true;
         else if (args[i] == "--keep-header") o.keep_header = true;
         else if (args[i] == "--split") o.split = true;
         else if (args[i] == "--") {  // the end of the options: what follows are files
@@ -251,6 +268,8 @@ int run_fmt(const std::vector<std::string>& args) {
         else if (args[i].size() > 1 && args[i][0] == '-') throw usage_error{"unknown option " + args[i]};
         else inputs.push_back(args[i]);
     }
+    if (o.layout.expand_points && o.layout.compress_points)
+        throw usage_error{"--expand-points and --compress-points exclude each other"};
     const std::vector<std::string> files = where.finish("fmt", inputs, o.write, o.split);
     if (o.split) {  // new files, named after each input: never over it, never to stdout
         if (o.write.how == write_mode::in_place)

@@ -117,7 +117,7 @@ a file that could not be read.
 
 namespace {
 
-constexpr const char* fmt_help = R"(Usage: sgfcheck fmt [-o OUT | --in-place [--backup[=SUFFIX]] | --dry-run] [--width N] [--charset NAME] [--pass-tt] [--expand-points] [--keep-header] [--split] FILE|DIR...
+constexpr const char* fmt_help = R"(Usage: sgfcheck fmt [-o OUT | --in-place [--backup[=SUFFIX]] | --dry-run] [--width N] [--charset NAME] [--pass-tt] [--expand-points | --compress-points] [--keep-header] [--split] FILE|DIR...
 Writes FILE (or standard input, -) as canonical SGF: one node per line, escapes as
 needed, nothing else changed. The file is read as check reads it (BOM, CA, UTF-16/32,
 legacy charsets) and written in its own charset. To stdout, to OUT, or over each FILE
@@ -133,6 +133,9 @@ file with syntax errors is not written (sgfcheck fix repairs files).
   --charset NAME    read the text in charset NAME
   --pass-tt         write a Go pass as B[tt] / W[tt] on boards up to 19x19, for old readers
   --expand-points   write each rectangle of a Go point list (AB[aa:bb]) as its points
+  --compress-points write each Go point list of an FF[4] game tree as rectangles of the
+                    same points (AB[aa][ab][ba][bb] as AB[aa:bb]); FF[1]-FF[3] game trees
+                    keep theirs (said on stderr)
   --keep-header     write the text before the first game tree back before it (such a
                     file is refused otherwise: it is a syntax error, E002)
   --split           one file per game tree: NAME_001.sgf, NAME_002.sgf, ... for NAME.sgf,
