@@ -2,8 +2,8 @@
 // the command line runs them (the CLI's own run_fix and run_fmt on a file), on any input.
 //
 // The input is the file. Its size picks the options of the run (--width, --pass-tt,
-// --expand-points and --keep-header for fmt, --charset for both, the deletions --delete, --delete-unknown, --delete-obsolete and
-// --delete-empty-nodes for fix), so that every input is an SGF file unchanged. For each command:
+// --expand-points, --compress-points and --keep-header for fmt, --charset for both, the deletions --delete, --delete-unknown, --delete-obsolete,
+// --delete-empty-nodes and --variation-level for fix), so that every input is an SGF file unchanged. For each command:
 //   1. both runs return 0 or 1 (2 is a usage or I/O error: there is none here); the
 //      dry run returns what the real run returns;
 //   2. the dry run's output is empty, or a diff -u from a/FILE to b/FILE
@@ -183,6 +183,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (size % 5 == 2) options.push_back("--delete-obsolete");
         if (size % 5 == 3) options.insert(options.end(), {"--delete-empty-nodes", "--delete", "C,B"});
         if (size % 5 == 4) options.push_back("--delete=AB");
+        if (size % 3 == 0) options.push_back("--variation-level");
         const run_result dry = run(sgf::cli::run_fix, with({"--dry-run"}, options));
         const run_result real = run(sgf::cli::run_fix, with({}, options));
         check_diff("fix", dry, real, text, real.out);
@@ -197,8 +198,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (size % 5 == 1) options.push_back("--pass-tt");
         if (size % 5 == 2) options.push_back("--expand-points");
         if (size % 5 == 3) options.insert(options.end(), {"--keep-header", "--pass-tt", "--expand-points"});
+        if (size % 5 == 4) options.push_back("--compress-points");
         wo.pass_as_tt = size % 5 == 1 || size % 5 == 3;
         wo.expand_points = size % 5 == 2 || size % 5 == 3;
+        wo.compress_points = size % 5 == 4;
         const run_result dry = run(sgf::cli::run_fmt, with({"--dry-run"}, options));
         const run_result real = run(sgf::cli::run_fmt, with({}, options));
         // --keep-header: the text before the first game tree, before it again

@@ -8,7 +8,8 @@
 //   3. fix is idempotent: fixing w again writes w byte for byte (design of fix.hpp: "a
 //      second fix of the output changes nothing"), with the same fix_options: the input's
 //      size picks them (none, or the deletions: delete_unknown, delete_obsolete,
-//      delete_empty_nodes, delete_properties), so that every input stays the file it is;
+//      delete_empty_nodes, delete_properties; variation_level in one input of three), so
+//      that every input stays the file it is;
 // That no value is lost is proved on the corpus by tests/fix_corpus_test.cpp, which knows
 // each conversion (FF[3] -> FF[4], B[tt] -> B[], L -> LB, ...); a fuzz check could not.
 #include <algorithm>
@@ -30,6 +31,7 @@ sgf::fix_options options_for(std::size_t size) {
     if (size % 5 == 1) o.delete_unknown = true;
     if (size % 5 == 2) o.delete_obsolete = true;
     if (size % 5 == 3) o.delete_empty_nodes = true;
+    if (size % 3 == 0) o.variation_level = true;  // (with each of the others in turn)
     if (size % 5 == 4) {
         o.delete_properties = {"C", "B", "AB", "SZ", "GM"};
         o.delete_empty_nodes = true;

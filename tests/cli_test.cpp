@@ -400,11 +400,12 @@ TEST_CASE("every option of every command runs with a value that works") {
         "stats DIR", "stats --format=json DIR", "stats --top 3 DIR", "stats -j 1 DIR", "stats --jobs 1 --include '*.sgf' --exclude b.sgf DIR",
         "fmt @", "fmt -o OUT @", "fmt --in-place --backup COPY", "fmt --dry-run @", "fmt --width 40 @", "fmt --charset UTF-8 @",
         "fmt --dry-run --include '*.sgf' --exclude b.sgf DIR", "fmt --pass-tt --expand-points --keep-header @",
+        "fmt --compress-points --split COPY",
         "dump @", "dump --lenient @", "dump --charset UTF-8 @", "dump --positions @", "dump --show-inherited --profile=hex @",
         "dump --include '*.sgf' --exclude b.sgf DIR",
         "fix @", "fix -o OUT @", "fix --in-place --backup=.orig COPY", "fix --dry-run @", "fix --charset UTF-8 @",
         "fix --dry-run --include '*.sgf' --exclude b.sgf DIR",
-        "fix --delete C --delete-unknown --delete-obsolete --delete-empty-nodes @",
+        "fix --delete C --delete-unknown --delete-obsolete --delete-empty-nodes --variation-level @",
         "gen --seed 3", "gen --count 2 -o NEWDIR", "gen --valid", "gen --invalid", "gen --max-bytes 500", "gen --depth 3",
         "gen --width 3", "gen --huge --depth 5", "gen --gm 11", "gen --mutation MUTATION", "gen --no-private", "gen --list",
         "diff --impl true --count 2 --seed 4 --valid --tree --depth 2 --width 2 --max-bytes 300 --minimize 1 --max-tests 5 "

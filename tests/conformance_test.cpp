@@ -40,6 +40,7 @@ sgf::fix_options fix_options_of(const conf::expectation& e) {
         if (name == "delete-unknown") o.delete_unknown = true;
         else if (name == "delete-obsolete") o.delete_obsolete = true;
         else if (name == "delete-empty-nodes") o.delete_empty_nodes = true;
+        else if (name == "variation-level") o.variation_level = true;
         else if (name.starts_with("delete ")) o.delete_properties.push_back(name.substr(7));
         else FAIL("unknown fix-option " << name);
     }

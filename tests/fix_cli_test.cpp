@@ -286,6 +286,32 @@ TEST_CASE("fix deletes only when asked and says each deletion") {
     CHECK(plain.err.find("plain.sgf:2:7: info[I305]: C deleted as asked") != std::string::npos);
 }
 
+TEST_CASE("fix moves variations stored one level too deep only when asked and says each") {
+    // SGFC's -v as fix --variation-level (issue 22): alternatives of B[aa] written as
+    // variations after it that take it back (AE[aa]) go beside it; each move said (I307),
+    // counted in the summary, and a second fix with the option changes nothing.
+    temp_dir d;
+    const std::string f = d.file("v.sgf", "(;FF[4]CA[UTF-8]GM[1]SZ[19];W[dd];B[aa](;W[bb])\n(;AE[aa]C[alt];B[cc])(;AE[aa]AB[ee]))");
+    const auto keep = sgf_test::run_both("fix " + f);
+    CHECK(keep.out.find("AE[aa]") != std::string::npos);  // nothing moved unless asked
+    CHECK(keep.err.find("I307") == std::string::npos);
+    const auto r = sgf_test::run_both("fix --variation-level " + f);
+    CHECK(r.status == 0);
+    CHECK(r.out == "(;FF[4]CA[UTF-8]GM[1]SZ[19]\n;W[dd]\n(;B[aa]\n;W[bb])\n(;B[cc]C[alt])\n(;B[ee]))\n");
+    CHECK(r.err.find("v.sgf:2:2: info[I307]: variation moved up one level: its first node, where AE[aa] took back B[aa], deleted; its "
+                     "B[cc] is a variation beside B[aa] (the deleted node's C now in the node of B[cc])") != std::string::npos);
+    CHECK(r.err.find("v.sgf:2:23: info[I307]: variation moved up one level: its first node's AE[aa] took back B[aa], and its AB[ee] "
+                     "is written as the move B[ee] beside it") != std::string::npos);
+    CHECK(r.err.find("I307 variation_level_corrected 2") != std::string::npos);  // the summary
+    const auto again = sgf_test::run_both("fix --variation-level " + d.file("out.sgf", r.out));
+    CHECK(again.out == r.out);
+    CHECK(again.err.empty());
+    // not Go: left as it is
+    const auto hex = sgf_test::run_both("fix --variation-level " + d.file("hex.sgf", "(;FF[4]CA[UTF-8]GM[11]SZ[5];W[a1];B[a2](;W[b2])(;AE[a2];B[c3]))"));
+    CHECK(hex.out.find("AE[a2]") != std::string::npos);
+    CHECK(hex.err.find("I307") == std::string::npos);
+}
+
 TEST_CASE("fmt writes passes and point lists as old readers read them and keeps a header when asked") {
     // SGFC's -p, -e and -k as fmt options (issue 22): the same tree, another spelling.
     temp_dir d;
@@ -305,4 +331,10 @@ TEST_CASE("fmt writes passes and point lists as old readers read them and keeps 
     CHECK(run("fmt --dry-run --keep-header --pass-tt " + f).out.find("+;B[tt]") != std::string::npos);
     CHECK(run("fmt --in-place --keep-header --pass-tt --expand-points " + f).status == 0);
     CHECK(sgf_test::slurp(f) == r.out);
+    // --compress-points, the other way (SGFC's default), in FF[4] only and said otherwise
+    const auto c = sgf_test::run_both("fmt --compress-points " + d.file("c.sgf", "(;FF[4]GM[1]AB[aa][ab][ba][bb][dd])(;FF[3]GM[1]AB[aa][ab])"));
+    CHECK(c.status == 0);
+    CHECK(c.out == "(;FF[4]GM[1]AB[aa:bb][dd])\n(;FF[3]GM[1]AB[aa][ab])\n");
+    CHECK(c.err.find("game tree 2 is FF[1]-FF[3] (no FF[4]), which has no compressed point lists") != std::string::npos);
+    CHECK(run("fmt --compress-points --expand-points " + f).status == 2);
 }

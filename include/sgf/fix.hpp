@@ -77,8 +77,8 @@ struct fix_result {
     std::vector<diagnostic> diagnostics;  // the changes, in input file order
 };
 
-// What fix deletes when asked to (SGFC's -yP, -u, -o and -n; docs/sgfc_options.md): by
-// default nothing. Each deletion is said at its place (305: a property, 306: a node), so that
+// What fix deletes or moves when asked to (SGFC's -yP, -u, -o, -n and -v; docs/sgfc_options.md):
+// by default nothing. Each deletion is said at its place (305: a property, 306: a node), so that
 // nothing goes unsaid, and fixing the output again with the same options deletes nothing.
 struct fix_options {
     std::vector<std::string> delete_properties;  // these FF[4] identifiers (sgfcheck fix --delete ID)
@@ -91,6 +91,11 @@ struct fix_options {
     // siblings and has more than one child"): deleting it would make those alternatives of
     // the node before. A variation left without a node is dropped with it.
     bool delete_empty_nodes = false;
+    // SGFC -v's variation level, in Go: alternatives of a move stored one level too deep, as
+    // variations after it that take it back (`;B[aa](;W[bb])(;AE[aa];B[cc])`), moved up to be
+    // variations beside it (`(;B[aa];W[bb])(;B[cc])`), each said (307). A guess about what
+    // the author meant, so only when asked; src/fix/variation_level.cpp says which shapes.
+    bool variation_level = false;
 };
 
 [[nodiscard]] fix_result fix(const load_result& input, const fix_options& options = {});

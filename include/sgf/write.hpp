@@ -27,6 +27,12 @@ struct write_options {
     // PropValue type "list of point" or "elist of point" may be compressed", which FF[3]
     // readers do not know) is written as its points, column by column.
     bool expand_points = false;
+    // The other way (SGFC's default): in Go, in an FF[4] game tree, each point list written
+    // as rectangles [ul:lr] of the same points (src/write/point_lists.hpp says which); FF[1]-
+    // FF[3] have no compressed lists (ff4_changes.txt), so their game trees keep theirs, and
+    // so does a list with a value that is no point or with a point twice. With expand_points
+    // too: std::invalid_argument.
+    bool compress_points = false;
 };
 
 [[nodiscard]] std::string write(const collection& c, const write_options& options = {});

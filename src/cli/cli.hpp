@@ -63,6 +63,7 @@ public:
     output& operator=(const output&) = delete;
     void write(std::string_view bytes);
     void commit();
+    void commit_new();  // a file only (atomic_file::commit_new: an existing one is an error)
     [[nodiscard]] const std::string& name() const noexcept { return name_; }
 
 private:

@@ -1,5 +1,5 @@
 // sgfcheck fix [-o OUT | --in-place [--backup[=SUFFIX]] | --dry-run] [--charset NAME]
-// [--delete ID,...] [--delete-unknown] [--delete-obsolete] [--delete-empty-nodes] FILE|DIR|-...
+// [--delete ID,...] [--delete-unknown] [--delete-obsolete] [--delete-empty-nodes] [--variation-level] FILE|DIR|-...
 // Clean FF[4] (include/sgf/fix.hpp) to stdout, to OUT, over each FILE (atomically), or as a
 // unified diff. Each output is checked as `sgfcheck` would check it: the errors fix leaves
 // are printed and make the exit status 1, so that fix and check always agree; a file that
@@ -23,7 +23,7 @@ namespace {
 struct fix_run {
     rewrite_options write;
     load_options load;
-    fix_options asked;  // what to delete (--delete ID, --delete-unknown, --delete-obsolete, --delete-empty-nodes)
+    fix_options asked;  // what to delete or move (--delete ID, --delete-unknown, --delete-obsolete, --delete-empty-nodes, --variation-level)
 };
 
 // --delete's value: FF[4] identifiers (upper-case letters), comma-separated. FF and CA are
@@ -49,6 +49,7 @@ bool fix_argument(const std::vector<std::string>& args, std::size_t& i, fix_run&
     else if (args[i] == "--delete-unknown") o.asked.delete_unknown = true;
     else if (args[i] == "--delete-obsolete") o.asked.delete_obsolete = true;
     else if (args[i] == "--delete-empty-nodes") o.asked.delete_empty_nodes = true;
+    else if (args[i] == "--variation-level") o.asked.variation_level = true;
     else return false;
     return true;
 }

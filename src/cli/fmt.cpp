@@ -1,16 +1,20 @@
 // sgfcheck fmt [-o OUT | --in-place [--backup[=SUFFIX]] | --dry-run] [--width N] [--charset NAME]
-// [--pass-tt] [--expand-points] [--keep-header] FILE|DIR|-...: canonical SGF (the same tree;
+// [--pass-tt] [--expand-points | --compress-points] [--keep-header] [--split] FILE|DIR|-...: canonical SGF (the same tree;
 // old readers' spellings of passes and point lists when asked; SGFC's -p, -e, -k). Each file goes through the input stage as for check (BOM, CA,
 // UTF-16/32, legacy charsets); the output keeps the file's charset: a file converted to UTF-8
 // as a whole (UTF-16/32, GB18030, Shift_JIS, ...) is written back in it, with its byte order
 // mark. Where the output goes is fix's choice too (rewrite.hpp).
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <optional>
+#include <system_error>
+#include <variant>
 
 #include "loaded.hpp"
 #include "rewrite.hpp"
 #include "sgf/charset.hpp"
+#include "sgf/context.hpp"
 #include "sgf/write.hpp"
 #include "tree/tree_rep.hpp"
 
@@ -23,6 +27,7 @@ struct fmt_options {
     write_options layout;
     load_options load;
     bool keep_header = false;  // --keep-header (SGFC -k)
+    bool split = false;        // --split (SGFC -s): one file per game tree
 };
 
 // --keep-header: the text before the first game tree (E002, which check reports and fmt
@@ -102,6 +107,99 @@ int write_back(const std::string& in, const load_result& r, std::string_view hea
     });
 }
 
+// --compress-points: the Go game trees of FF[1]-FF[3], whose point lists stay as they are
+// (ff4_changes.txt: compressed point lists came with FF[4]), said once per file.
+void say_uncompressed(const load_result& r, const std::string& shown) {
+    std::size_t old = 0, first = 0;
+    for (std::size_t k = 0; k < r.trees.size(); ++k) {
+        const tree_context c = context_of(r.trees[k].front());
+        if (c.gm == 1 && c.ff < 4 && old++ == 0) first = k;
+    }
+    if (old == 0) return;
+    std::cerr << "sgfcheck: " << shown << ": " << (old == 1 ? "game tree " + std::to_string(first + 1) + " is" : std::to_string(old) + " game trees are")
+              << " FF[1]-FF[3] (no FF[4]), which has no compressed point lists: "
+              << (old == 1 ? "its" : "their") << " point lists are written as they are (sgfcheck fix makes FF[4])\n";
+}
+
+// --split: the names of the files of input `in`'s n game trees: STEM_001.sgf, STEM_002.sgf, ...
+// (SGFC -s writes OUT_001.sgf ...; here the stem is the input's name without its extension, and
+// the number has as many digits as n needs, three at least, so that the names sort in order),
+// in -o DIR or beside the input.
+std::vector<std::string> split_names(const std::string& in, std::size_t n, const fmt_options& o) {
+    const std::filesystem::path file(in);
+    const std::filesystem::path dir = o.write.how == write_mode::to_file ? std::filesystem::path(o.write.out) : file.parent_path();
+    const std::size_t digits = std::max<std::size_t>(3, std::to_string(n).size());
+    std::vector<std::string> names;
+    for (std::size_t k = 1; k <= n; ++k) {
+        const std::string number = std::to_string(k);
+        names.push_back((dir / (file.stem().string() + '_' + std::string(digits - number.size(), '0') + number + ".sgf")).string());
+    }
+    return names;
+}
+
+// The bytes of the file of game tree k alone (the header before the first one), in the
+// file's charset; a reason instead when that file would not read as the tree did (another
+// charset: a later tree without a CA of its own, read in the first tree's).
+std::variant<std::string, std::string> split_file(const load_result& r, std::size_t k, std::string_view header,
+                                                  const fmt_options& o) {
+    std::string text(k == 0 ? header : std::string_view());
+    text += write(collection({r.trees.trees()[k]}), o.layout);
+    const std::string_view bytes = r.bytes();
+    const auto bom = detect_bom(bytes);
+    if (r.converted) {
+        const auto encoded = encode_back(text, bom ? std::string(bom->charset) : r.charset);
+        if (!encoded) return std::variant<std::string, std::string>(std::in_place_index<1>, "its text cannot be written back in " + r.charset);
+        text = *encoded;
+    }
+    if (bom) text.insert(0, bytes.substr(0, bom->length));  // each file as the collection began
+    const load_result alone = load(file_bytes(text), o.load);
+    const std::string was = k < r.tree_charsets.size() ? r.tree_charsets[k] : r.charset;
+    const std::string now = alone.tree_charsets.empty() ? alone.charset : alone.tree_charsets[0];
+    if (was != now)
+        return std::variant<std::string, std::string>(std::in_place_index<1>, "alone it would be read in " + now + ", not in " + was +
+                                                          " (its root has no CA of its own: sgfcheck fix writes one)");
+    return std::variant<std::string, std::string>(std::in_place_index<0>, std::move(text));
+}
+
+// --split of one loaded input: every file made and checked first, then written, each new
+// (never over an existing file: atomic_file::commit_new) and said on stderr. Returns its
+// exit status.
+int split_one(const std::string& in, const load_result& r, std::string_view header, const std::string& shown, const fmt_options& o) {
+    const std::size_t n = r.trees.size();
+    const std::vector<std::string> names = split_names(in, n, o);
+    std::vector<std::string> files;
+    for (std::size_t k = 0; k < n; ++k) {
+        std::error_code ec;
+        if (std::filesystem::exists(std::filesystem::symlink_status(names[k], ec))) {
+            std::cerr << "sgfcheck: " << printable(names[k]) << " exists; fmt --split never replaces a file (remove it, or write to "
+                      << "another -o DIR); nothing written for " << shown << '\n';
+            return exit_usage;
+        }
+        auto made = split_file(r, k, header, o);
+        if (made.index() == 1) {
+            std::cerr << "sgfcheck: " << shown << ": game tree " << k + 1 << " of " << n << ": " << std::get<1>(made)
+                      << "; nothing written\n";
+            return exit_errors;
+        }
+        files.push_back(std::move(std::get<0>(made)));
+    }
+    const bool dry_run = o.write.how == write_mode::dry_run;
+    for (std::size_t k = 0; k < n; ++k) {
+        if (!dry_run) {
+            try {
+                output out(names[k]);
+                out.write(files[k]);
+                out.commit_new();
+            } catch (const std::system_error& e) {
+                return output_failed(e);
+            }
+        }
+        std::cerr << "sgfcheck: " << (dry_run ? "would write " : "wrote ") << printable(names[k]) << " (game tree " << k + 1 << " of "
+                  << n << " of " << shown << ", " << files[k].size() << " bytes)\n";
+    }
+    return exit_ok;
+}
+
 // Formats one input; returns its exit status.
 int fmt_one(const std::string& in, const fmt_options& o) {
     if (const int refused = refuse_in_place(in, o.write); refused != exit_ok) return refused;
@@ -117,6 +215,8 @@ int fmt_one(const std::string& in, const fmt_options& o) {
                   << ")\n";
         return exit_errors;
     }
+    if (o.layout.compress_points) say_uncompressed(r, shown);
+    if (o.split) return split_one(in, r, *header, shown, o);
     const bool dry_run = o.write.how == write_mode::dry_run;
     if (!r.converted) {  // (bytes that are no character of the charset are written as they are)
         if (dry_run) return print_diff(bytes, std::string(*header) + write(r.trees, o.layout), shown);
@@ -158,7 +258,9 @@ int run_fmt(const std::vector<std::string>& args) {
         else if (auto w = option_value(args, i, "--width")) o.layout.width = static_cast<std::size_t>(number_option("--width", *w));
         else if (args[i] == "--pass-tt") o.layout.pass_as_tt = true;
         else if (args[i] == "--expand-points") o.layout.expand_points = true;
+        else if (args[i] == "--compress-points") o.layout.compress_points = true;
         else if (args[i] == "--keep-header") o.keep_header = true;
+        else if (args[i] == "--split") o.split = true;
         else if (args[i] == "--") {  // the end of the options: what follows are files
             inputs.insert(inputs.end(), args.begin() + static_cast<std::ptrdiff_t>(i) + 1, args.end());
             break;
@@ -166,7 +268,18 @@ int run_fmt(const std::vector<std::string>& args) {
         else if (args[i].size() > 1 && args[i][0] == '-') throw usage_error{"unknown option " + args[i]};
         else inputs.push_back(args[i]);
     }
-    const std::vector<std::string> files = where.finish("fmt", inputs, o.write);
+    if (o.layout.expand_points && o.layout.compress_points)
+        throw usage_error{"--expand-points and --compress-points exclude each other"};
+    const std::vector<std::string> files = where.finish("fmt", inputs, o.write, o.split);
+    if (o.split) {  // new files, named after each input: never over it, never to stdout
+        if (o.write.how == write_mode::in_place)
+            throw usage_error{"--split writes new files (beside each input, or in -o DIR) and never replaces one: drop --in-place"};
+        std::error_code ec;
+        if (o.write.how == write_mode::to_file && !std::filesystem::is_directory(o.write.out, ec))
+            throw usage_error{"--split writes one file per game tree: -o must name a directory (" + o.write.out + " is none)"};
+        if (std::find(files.begin(), files.end(), "-") != files.end())
+            throw usage_error{"--split names its files after the input: it needs a file, not standard input"};
+    }
     int status = exit_ok;
     for (const std::string& f : files) status = std::max(status, fmt_one(f, o));
     return status;

@@ -117,7 +117,7 @@ a file that could not be read.
 
 namespace {
 
-constexpr const char* fmt_help = R"(Usage: sgfcheck fmt [-o OUT | --in-place [--backup[=SUFFIX]] | --dry-run] [--width N] [--charset NAME] [--pass-tt] [--expand-points] [--keep-header] FILE|DIR...
+constexpr const char* fmt_help = R"(Usage: sgfcheck fmt [-o OUT | --in-place [--backup[=SUFFIX]] | --dry-run] [--width N] [--charset NAME] [--pass-tt] [--expand-points | --compress-points] [--keep-header] [--split] FILE|DIR...
 Writes FILE (or standard input, -) as canonical SGF: one node per line, escapes as
 needed, nothing else changed. The file is read as check reads it (BOM, CA, UTF-16/32,
 legacy charsets) and written in its own charset. To stdout, to OUT, or over each FILE
@@ -133,8 +133,15 @@ file with syntax errors is not written (sgfcheck fix repairs files).
   --charset NAME    read the text in charset NAME
   --pass-tt         write a Go pass as B[tt] / W[tt] on boards up to 19x19, for old readers
   --expand-points   write each rectangle of a Go point list (AB[aa:bb]) as its points
+  --compress-points write each Go point list of an FF[4] game tree as rectangles of the
+                    same points (AB[aa][ab][ba][bb] as AB[aa:bb]); FF[1]-FF[3] game trees
+                    keep theirs (said on stderr)
   --keep-header     write the text before the first game tree back before it (such a
                     file is refused otherwise: it is a syntax error, E002)
+  --split           one file per game tree: NAME_001.sgf, NAME_002.sgf, ... for NAME.sgf,
+                    beside it or in -o DIR; never over an existing file (exit 2, nothing
+                    written for that input); each file said on stderr; with --dry-run only
+                    said; the header (--keep-header) goes in the first
   --include GLOB, --exclude GLOB
                     files of a DIR to take (default *.sgf) or leave out, as check takes them
 Exit status: 0 written, 1 syntax errors, 2 usage or I/O error (a failed write included).
@@ -157,7 +164,7 @@ document per file with a "file" member naming it. Findings go to stderr.
 Exit status: 0 dumped, 1 errors, 2 usage or I/O error (a failed write included).
 )";
 
-constexpr const char* fix_help = R"(Usage: sgfcheck fix [-o OUT | --in-place [--backup[=SUFFIX]] | --dry-run] [--charset NAME] [--delete ID,...] [--delete-unknown] [--delete-obsolete] [--delete-empty-nodes] FILE|DIR...
+constexpr const char* fix_help = R"(Usage: sgfcheck fix [-o OUT | --in-place [--backup[=SUFFIX]] | --dry-run] [--charset NAME] [--delete ID,...] [--delete-unknown] [--delete-obsolete] [--delete-empty-nodes] [--variation-level] FILE|DIR...
 Writes clean FF[4]: FF[4], CA[UTF-8], UTF-8 text, FF[4] identifiers, repeated properties
 merged, setup and moves split, legacy properties and values converted, nothing lost: what
 fix cannot place or convert is kept in private properties (UNPLACED, X + identifier). To
@@ -176,7 +183,10 @@ sgfcheck reports them on the output.
   --delete-empty-nodes
                     delete nodes without a property but a root, and the only node of a
                     variation with several variations after it (I306)
-                    (these are SGFC's options y, u, o and n: docs/sgfc_options.md)
+  --variation-level in Go, move alternatives stored one level too deep (a variation
+                    whose first node takes back the move before it with AE and plays
+                    another) up beside that move, each said (I307)
+                    (these are SGFC's options y, u, o, n and v: docs/sgfc_options.md)
   --include GLOB, --exclude GLOB
                     files of a DIR to take (default *.sgf) or leave out, as check takes them
 Exit status: 0 written and clean, 1 errors remain (or nothing to write), 2 usage or I/O

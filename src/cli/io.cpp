@@ -78,6 +78,11 @@ void output::commit() {
     else stdout_.flush();
 }
 
+void output::commit_new() {
+    if (!file_) throw std::system_error(EINVAL, std::generic_category(), name_ + " is no file");
+    file_->commit_new();
+}
+
 void output::write_stdout(std::string_view bytes) {
     while (!bytes.empty()) {
         const ssize_t n = ::write(STDOUT_FILENO, bytes.data(), bytes.size());

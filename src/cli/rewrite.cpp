@@ -46,7 +46,7 @@ bool rewrite_parser::argument(const std::vector<std::string>& args, std::size_t&
 }
 
 std::vector<std::string> rewrite_parser::finish(std::string_view command, const std::vector<std::string>& inputs,
-                                                rewrite_options& o) {
+                                                rewrite_options& o, bool separate_outputs) {
     const std::string cmd(command);
     if (inputs.empty()) throw usage_error{cmd + " needs an input file"};
     if (in_place_ + dry_run_ + !o_.out.empty() > 1) throw usage_error{"-o, --in-place and --dry-run exclude each other"};
@@ -60,7 +60,7 @@ std::vector<std::string> rewrite_parser::finish(std::string_view command, const 
 
     const input_list listed = expand_inputs_reported(inputs, filters_);
     const bool many = listed.files.size() != 1 || listed.any_directory;
-    if (many && (o.how == write_mode::to_stdout || o.how == write_mode::to_file))
+    if (many && !separate_outputs && (o.how == write_mode::to_stdout || o.how == write_mode::to_file))
         throw usage_error{cmd + " of several files (or a directory) needs --in-place or --dry-run"};
     for (const std::string& f : listed.files)
         if (f == "-" && o.how == write_mode::in_place) throw usage_error{"--in-place needs a file, not standard input"};

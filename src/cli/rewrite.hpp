@@ -29,8 +29,10 @@ public:
     bool argument(const std::vector<std::string>& args, std::size_t& i);
     // After the arguments: the options, checked against each other and the inputs, and the
     // files the inputs name (directories walked as check walks them). Throws usage_error.
+    // `separate_outputs`: each input writes files of its own (fmt --split), so several inputs
+    // need neither --in-place nor --dry-run.
     [[nodiscard]] std::vector<std::string> finish(std::string_view command, const std::vector<std::string>& inputs,
-                                                  rewrite_options& o);
+                                                  rewrite_options& o, bool separate_outputs = false);
 
 private:
     bool in_place_ = false, dry_run_ = false, backup_ = false;

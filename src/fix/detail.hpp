@@ -127,6 +127,9 @@ struct fix_context {
     mutable fix_pos node_pos;
     // Leftovers by the offset of the node that keeps them (nullptr: none in the file).
     const std::unordered_map<std::uint32_t, std::vector<const leftover*>>* unplaced = nullptr;
+    // The input offset of each node fix builds, by the node's source (filled only for
+    // --variation-level, which says its moves at the input's places).
+    std::unordered_map<const source*, std::uint32_t>* origins = nullptr;
 };
 
 // fix_merge.cpp: the node's properties with FF[4] identifiers and UTF-8 values, repeats
@@ -179,6 +182,17 @@ void say_empty_node_deleted(fix_pos where, const fix_context& c);
 // fix_split.cpp: the node as one or more nodes (setup before moves, one move per node).
 void split_and_build(const node& original, std::vector<fix_prop>&& props, bool top_root, const fix_context& c,
                      std::vector<node>& out);
+
+// fix_split.cpp: one node of these properties, in this order (values canonical, read_node's).
+[[nodiscard]] node build_node(std::vector<fix_prop> props);
+
+// variation_level.cpp: fix_options::variation_level (SGFC -v) over a fixed Go game tree:
+// each alternative of a move stored one level too deep moved up beside it, said (307).
+// `origins` gives the input offset of each node fix built (by its source); `input` is the
+// input's source, whose nodes fix kept.
+[[nodiscard]] game_tree corrected_variation_level(const game_tree& fixed, const source* input,
+                                                  const std::unordered_map<const source*, std::uint32_t>& origins,
+                                                  const fix_context& c);
 
 [[nodiscard]] std::vector<fix_prop>::iterator find_prop(std::vector<fix_prop>& props, std::string_view ident);
 

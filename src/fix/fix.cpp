@@ -208,6 +208,9 @@ private:
             detail::split_and_build(in, std::move(*props), top_root, c_, scratch_);
             f.changed |= scratch_.size() != 1 || !scratch_[0].same(in);
             for (const node& n : scratch_) add(n);
+            if (c_.origins)
+                for (const node& n : scratch_)
+                    if (detail::tree_access::source_of(n) != base_.get()) (*c_.origins)[detail::tree_access::source_of(n)] = in.offset();
         }
         f.board = c_.board ? static_cast<std::uint32_t>(c_.board->mark()) : 0;
         f.game_info = c_.game_info_on_path;
@@ -346,8 +349,11 @@ fix_result fix(const load_result& input, const fix_options& options) {
         std::unique_ptr<detail::go_board> board;
         game_tree fixed;
         const bool marks = has_m(trees[i]);
+        std::unordered_map<const detail::source*, std::uint32_t> origins;  // (--variation-level only)
+        if (options.variation_level) c.origins = &origins;
         for (int pass = 0; pass < 2; ++pass) {
             board.reset();
+            origins.clear();
             c.board = nullptr;
             if (c.gm == 1 && c.size.known() && c.size.columns <= detail::go_board::max_side &&
                 c.size.rows <= detail::go_board::max_side && marks) {
@@ -361,6 +367,8 @@ fix_result fix(const load_result& input, const fix_options& options) {
             (void)game_of(fixed.front());
             if (c.gm == gm && c.size == size) break;
         }
+        if (options.variation_level && c.gm == 1)
+            fixed = detail::corrected_variation_level(fixed, detail::tree_access::rep(trees[i])->src.get(), origins, c);
         out.push_back(std::move(fixed));
     }
     const bool same = std::equal(out.begin(), out.end(), trees.begin(), trees.end(),

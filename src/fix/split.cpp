@@ -192,6 +192,8 @@ std::optional<fix_prop> take_mn_for_next(std::vector<fix_prop>& props, const nod
     return taken;
 }
 
+node build_node(std::vector<fix_prop> props) { return build(std::move(props)); }
+
 void split_and_build(const node& original, std::vector<fix_prop>&& props, bool top_root, const fix_context& c,
                      std::vector<node>& out) {
     bool setup = false, moving = false, pl_only = true;

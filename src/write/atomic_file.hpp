@@ -28,9 +28,14 @@ public:
 
     void write(std::string_view bytes);
     void commit();  // fsync, mode, rename over the target
+    // fsync, then the target made a name of the file only if it does not exist (link(2), which
+    // fails with EEXIST: no race with another writer); an existing target is an error (EEXIST)
+    // and is left as it was. For outputs that must never replace a file (fmt --split).
+    void commit_new();
     [[nodiscard]] const std::string& target() const noexcept { return target_; }
 
 private:
+    void finish(bool replace);
     void open_named();
     [[nodiscard]] std::string temp_name() const;
     std::string path_;    // as given (for messages)

@@ -181,7 +181,12 @@ void atomic_file::write(std::string_view bytes) {
     }
 }
 
-void atomic_file::commit() {
+void atomic_file::commit() { finish(true); }
+
+void atomic_file::commit_new() { finish(false); }
+
+void atomic_file::finish(bool replace) {
+    if (!replace && exists_) fail_errno(EEXIST, path_ + " exists: not replaced");
     if (exists_) {
         (void)::fchown(fd_, uid_, gid_);  // where allowed (root): keep the owner
         if (::fchmod(fd_, mode_) != 0) fail_errno(errno, "cannot write " + path_);
@@ -204,7 +209,13 @@ void atomic_file::commit() {
     const int fd = fd_;
     fd_ = -1;
     if (::close(fd) != 0) fail_errno(errno, "cannot write " + path_);
-    if (::rename(temp_.c_str(), target_.c_str()) != 0) fail_errno(errno, "cannot replace " + path_);
+    if (!replace) {  // a second name, only where there is none yet; then the temporary one goes
+        if (::link(temp_.c_str(), target_.c_str()) != 0)
+            fail_errno(errno, errno == EEXIST ? path_ + " exists: not replaced" : "cannot write " + path_);
+        (void)::unlink(temp_.c_str());
+    } else if (::rename(temp_.c_str(), target_.c_str()) != 0) {
+        fail_errno(errno, "cannot replace " + path_);
+    }
     temp_.clear();
     pending = 0;
 }

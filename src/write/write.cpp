@@ -5,9 +5,11 @@
 
 #include <algorithm>
 #include <cstring>
+#include <stdexcept>
 
 #include "sgf/context.hpp"
 #include "sgf/properties.hpp"
+#include "write/point_lists.hpp"
 #include "write/sink_buffer.hpp"
 
 namespace sgf {
@@ -52,22 +54,25 @@ void put_value(sink_buffer& out, std::string_view raw) {
 struct respelling {
     bool pass_tt = false;  // B[] / W[] as [tt]
     bool expand = false;   // rectangles of point lists as their points
+    bool compress = false; // point lists as rectangles
     int ff = 4;
     const game_rule* game = nullptr;
 
     respelling() = default;
     respelling(const write_options& o, const game_tree& root) {
-        if (!o.pass_as_tt && !o.expand_points) return;
+        if (!o.pass_as_tt && !o.expand_points && !o.compress_points) return;
         const tree_context c = context_of(root.front());
         if (c.gm != 1) return;  // Go only: its points are two letters
         pass_tt = o.pass_as_tt && c.size.known() && c.size.columns <= 19 && c.size.rows <= 19;
         expand = o.expand_points;
+        compress = o.compress_points && c.ff >= 4;  // (FF[1]-FF[3] have no compressed lists)
         ff = c.ff;
         game = find_game(1);
     }
-    [[nodiscard]] bool any() const noexcept { return pass_tt || expand; }
+    [[nodiscard]] bool any() const noexcept { return pass_tt || expand || compress; }
+    // Whether p is a point list that may be compressed (expanded or compressed as asked).
     [[nodiscard]] bool expands(const property& p) const noexcept {
-        if (!expand) return false;
+        if (!expand && !compress) return false;
         const property_rule* row = find_property(p.ident(), ff, 1);
         return row != nullptr && allows_compressed_points(row->shape, game);
     }
@@ -104,8 +109,18 @@ void put_node(sink_buffer& out, const node& n, const respelling& r = {}) {
     out.put(";");
     for (const property& p : n.properties()) {
         out.put(p.ident());
-        const bool expands = r.expands(p);
-        for (const value& v : p) put_values(out, p, v, r, expands);
+        const bool list = r.expands(p);
+        if (list && r.compress) {
+            if (const auto rects = detail::compressed_points(p)) {
+                for (const std::string& v : *rects) {
+                    out.put("[");
+                    out.put(v);
+                    out.put("]");
+                }
+                continue;
+            }
+        }
+        for (const value& v : p) put_values(out, p, v, r, list && r.expand);
     }
 }
 
@@ -126,7 +141,10 @@ std::size_t node_size(const node& n, const respelling& r) {
 
 class writer {
 public:
-    writer(const write_options& o, const write_sink& sink) : options_(o), width_(o.width), out_(sink) {}
+    writer(const write_options& o, const write_sink& sink) : options_(o), width_(o.width), out_(sink) {
+        if (o.expand_points && o.compress_points)
+            throw std::invalid_argument("write_options: expand_points and compress_points exclude each other");
+    }
 
     void tree(const game_tree& root) {
         respell_ = respelling(options_, root);

@@ -265,7 +265,7 @@ struct recipe {
 //                       exactly the fix lines, its output the fixed text, and a second fix
 //                       must change and say nothing. Other implementations ignore them.
 //   fix-option NAME     fix runs with this option: an option of `sgfcheck fix` without its
-//                       "--" (delete-empty-nodes, delete ID, ...); repeatable
+//                       "--" (delete-empty-nodes, delete ID, variation-level, ...); repeatable
 // The diagnostics are compared as a set with multiplicity (order-independent); nothing
 // else may be reported. <name>.json, when present, holds the tree instead of a tree line.
 
