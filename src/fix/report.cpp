@@ -75,6 +75,20 @@ bool fix_made_private(std::string_view ident) {
     return ident.size() > 1 && ident[0] == 'X' && find_property(ident.substr(1)) != nullptr;
 }
 
+// Whether finding d is about a private property fix made, which keeps what it could not place
+// or convert: said by fix where it kept it (I002, ...), so no finding of fix's own. Its name
+// (W210, I218), or a NUL byte in its value (W020: bytes outside the game trees kept in
+// UNPLACED may hold one where the input had no value to report it in).
+bool about_fix_private(const diagnostic& d) {
+    if (d.id == rule::unknown_property || d.id == rule::long_ident) return fix_made_private(subject_of(d.message));
+    if (d.id != rule::nul_in_value) return false;
+    constexpr std::string_view of = "a value of ";
+    const std::size_t at = d.message.find(of);
+    if (at == std::string::npos) return false;
+    const std::string_view rest = std::string_view(d.message).substr(at + of.size());
+    return fix_made_private(rest.substr(0, rest.find(':')));
+}
+
 // Findings usable once each (by count), in order of preference.
 struct pool {
     struct entry {
@@ -125,7 +139,7 @@ fix_remains remaining_findings(const load_result& input, const fix_result& fixed
     for (const diagnostic& d : after) {
         std::uint64_t need = in.take(d, d.count, [&](const diagnostic& b) { return b.message == d.message; }, r.left);
         need = own.take(d, need, any, r.said);
-        const bool own_private = (d.id == rule::unknown_property || d.id == rule::long_ident) && fix_made_private(subject_of(d.message));
+        const bool own_private = about_fix_private(d);
         if (!own_private) need = in.take(d, need, any, r.left);
         if (need == 0) continue;
         diagnostic rest = d;
