@@ -286,6 +286,31 @@ TEST_CASE("fix deletes only when asked and says each deletion") {
     CHECK(plain.err.find("plain.sgf:2:7: info[I305]: C deleted as asked") != std::string::npos);
 }
 
+TEST_CASE("fix says what the deletions asked make as theirs and not as a bug in fix") {
+    // Deleting GM or SZ reads every move in another game or on another board; deleting B
+    // leaves a W move on a stone B's capture took away. Such findings were said to be "made
+    // by fix (a bug in fix)": they are the deletions', and a clean file they would break is
+    // left unchanged for them (found by fix --delete ID over corpus samples, issue 20).
+    temp_dir d;
+    const std::string big = d.file("big.sgf", "(;FF[4]CA[UTF-8]GM[1]SZ[25]\n;B[xx]\n;W[yy])\n");
+    const auto sz = sgf_test::run_both("fix --delete SZ " + big);
+    CHECK(sz.status == 1);
+    CHECK(sz.out.empty());
+    CHECK(sz.err.find("error[E103]: B[xx]: point off the 19x19 board") != std::string::npos);
+    CHECK(sz.err.find("made by the deletions asked") != std::string::npos);
+    CHECK(sz.err.find("but the deletions asked would make fix's output fail it") != std::string::npos);
+    CHECK(sz.err.find("bug in fix") == std::string::npos);
+    CHECK(sgf_test::slurp(big) == "(;FF[4]CA[UTF-8]GM[1]SZ[25]\n;B[xx]\n;W[yy])\n");
+    // a warning the deletion makes (HA[2] without its stones): written, counted apart in the summary
+    const std::string ha = d.file("ha.sgf", "(;FF[4]CA[UTF-8]GM[1]SZ[9]HA[2]AB[cc][gg]\n;W[ee])\n");
+    REQUIRE(run("check " + ha).status == 0);
+    const auto b = sgf_test::run_both("fix --delete AB " + ha);
+    CHECK(b.status == 0);
+    CHECK(b.out == "(;FF[4]CA[UTF-8]GM[1]SZ[9]HA[2]\n;W[ee])\n");
+    CHECK(b.err.find("made by the deletions asked: W217 handicap_stones 1") != std::string::npos);
+    CHECK(b.err.find("bug in fix") == std::string::npos);
+}
+
 TEST_CASE("fmt writes passes and point lists as old readers read them and keeps a header when asked") {
     // SGFC's -p, -e and -k as fmt options (issue 22): the same tree, another spelling.
     temp_dir d;
