@@ -280,6 +280,15 @@ TEST_CASE("fix deletes only when asked and says each deletion") {
     CHECK(run("fix --delete b " + out).status == 2);
     CHECK(run("fix --delete FF " + out).status == 2);
     CHECK(run("fix --delete CA,C " + out).status == 2);
+    // an FF[3] M or L named is deleted as it was read, not converted to TR or LB and kept
+    // (fix --delete M,L said nothing and deleted nothing; found with --delete of FF[3]
+    // identifiers, issue 20); what they convert to goes when that is named
+    const std::string marks = d.file("marks.sgf", "(;FF[3]GM[1]SZ[9]\n;B[aa]M[aa]L[bb])");
+    const auto ml = sgf_test::run_both("fix --delete M,L " + marks);
+    CHECK(ml.out == "(;FF[4]CA[UTF-8]GM[1]SZ[9]\n;B[aa])\n");
+    CHECK(ml.err.find("marks.sgf:2:7: info[I305]: M deleted as asked") != std::string::npos);
+    CHECK(ml.err.find("marks.sgf:2:12: info[I305]: L deleted as asked") != std::string::npos);
+    CHECK(run("fix --delete TR,LB " + marks).out == "(;FF[4]CA[UTF-8]GM[1]SZ[9]\n;B[aa])\n");
     // a move with a comment, a node fix's fast path keeps unread, loses C when asked too
     const auto plain = sgf_test::run_both("fix --delete C " + d.file("plain.sgf", "(;FF[4]CA[UTF-8]GM[1]SZ[19]\n;B[pd]C[hi]\n;W[dd])\n"));
     CHECK(plain.out == "(;FF[4]CA[UTF-8]GM[1]SZ[19]\n;B[pd]\n;W[dd])\n");
