@@ -280,6 +280,15 @@ TEST_CASE("fix deletes only when asked and says each deletion") {
     CHECK(run("fix --delete b " + out).status == 2);
     CHECK(run("fix --delete FF " + out).status == 2);
     CHECK(run("fix --delete CA,C " + out).status == 2);
+    // an FF[3] M or L named is deleted as it was read, not converted to TR or LB and kept
+    // (fix --delete M,L said nothing and deleted nothing; found with --delete of FF[3]
+    // identifiers, issue 20); what they convert to goes when that is named
+    const std::string marks = d.file("marks.sgf", "(;FF[3]GM[1]SZ[9]\n;B[aa]M[aa]L[bb])");
+    const auto ml = sgf_test::run_both("fix --delete M,L " + marks);
+    CHECK(ml.out == "(;FF[4]CA[UTF-8]GM[1]SZ[9]\n;B[aa])\n");
+    CHECK(ml.err.find("marks.sgf:2:7: info[I305]: M deleted as asked") != std::string::npos);
+    CHECK(ml.err.find("marks.sgf:2:12: info[I305]: L deleted as asked") != std::string::npos);
+    CHECK(run("fix --delete TR,LB " + marks).out == "(;FF[4]CA[UTF-8]GM[1]SZ[9]\n;B[aa])\n");
     // a move with a comment, a node fix's fast path keeps unread, loses C when asked too
     const auto plain = sgf_test::run_both("fix --delete C " + d.file("plain.sgf", "(;FF[4]CA[UTF-8]GM[1]SZ[19]\n;B[pd]C[hi]\n;W[dd])\n"));
     CHECK(plain.out == "(;FF[4]CA[UTF-8]GM[1]SZ[19]\n;B[pd]\n;W[dd])\n");
@@ -310,6 +319,31 @@ TEST_CASE("fix moves variations stored one level too deep only when asked and sa
     const auto hex = sgf_test::run_both("fix --variation-level " + d.file("hex.sgf", "(;FF[4]CA[UTF-8]GM[11]SZ[5];W[a1];B[a2](;W[b2])(;AE[a2];B[c3]))"));
     CHECK(hex.out.find("AE[a2]") != std::string::npos);
     CHECK(hex.err.find("I307") == std::string::npos);
+}
+
+TEST_CASE("fix says what the deletions asked make as theirs and not as a bug in fix") {
+    // Deleting GM or SZ reads every move in another game or on another board; deleting B
+    // leaves a W move on a stone B's capture took away. Such findings were said to be "made
+    // by fix (a bug in fix)": they are the deletions', and a clean file they would break is
+    // left unchanged for them (found by fix --delete ID over corpus samples, issue 20).
+    temp_dir d;
+    const std::string big = d.file("big.sgf", "(;FF[4]CA[UTF-8]GM[1]SZ[25]\n;B[xx]\n;W[yy])\n");
+    const auto sz = sgf_test::run_both("fix --delete SZ " + big);
+    CHECK(sz.status == 1);
+    CHECK(sz.out.empty());
+    CHECK(sz.err.find("error[E103]: B[xx]: point off the 19x19 board") != std::string::npos);
+    CHECK(sz.err.find("made by the deletions asked") != std::string::npos);
+    CHECK(sz.err.find("but the deletions asked would make fix's output fail it") != std::string::npos);
+    CHECK(sz.err.find("bug in fix") == std::string::npos);
+    CHECK(sgf_test::slurp(big) == "(;FF[4]CA[UTF-8]GM[1]SZ[25]\n;B[xx]\n;W[yy])\n");
+    // a warning the deletion makes (HA[2] without its stones): written, counted apart in the summary
+    const std::string ha = d.file("ha.sgf", "(;FF[4]CA[UTF-8]GM[1]SZ[9]HA[2]AB[cc][gg]\n;W[ee])\n");
+    REQUIRE(run("check " + ha).status == 0);
+    const auto b = sgf_test::run_both("fix --delete AB " + ha);
+    CHECK(b.status == 0);
+    CHECK(b.out == "(;FF[4]CA[UTF-8]GM[1]SZ[9]HA[2]\n;W[ee])\n");
+    CHECK(b.err.find("made by the deletions asked: W217 handicap_stones 1") != std::string::npos);
+    CHECK(b.err.find("bug in fix") == std::string::npos);
 }
 
 TEST_CASE("fmt writes passes and point lists as old readers read them and keeps a header when asked") {

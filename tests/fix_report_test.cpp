@@ -154,6 +154,13 @@ TEST_CASE("fix report: what remains is matched to the input") {
     const sgf::fix_remains kept_nul = sgf::remaining_findings(nul.in, nul.out);
     CHECK(sgf_test::codes_of(kept_nul.said) == "W020 I218 W210");
     CHECK(kept_nul.made.empty());
+    // a NUL byte outside the game trees, kept in UNPLACED (I002), is a NUL in its value now:
+    // said where fix kept it, not made by fix (the summary called it a bug in fix)
+    const run nul_node = fix_run(std::string("(;FF[4]C[x];B[aa]\0;W[bb])", 25));
+    CHECK(nul_node.text == std::string("(;FF[4]CA[UTF-8]C[x]\n;B[aa]UNPLACED[\0]\n;W[bb])\n", 47));
+    const sgf::fix_remains unplaced = sgf::remaining_findings(nul_node.in, nul_node.out);
+    CHECK(sgf_test::codes_of(unplaced.said) == "W020 I218 W210");
+    CHECK(unplaced.made.empty());
     // a clean file: nothing remains
     const run clean = fix_run("(;FF[4]CA[UTF-8]GM[1])\n");
     const sgf::fix_remains none = sgf::remaining_findings(clean.in, clean.out);

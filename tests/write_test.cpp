@@ -278,4 +278,12 @@ TEST_CASE("write: passes as tt and expanded point lists for old readers") {
     CHECK(sgf::write(big.trees, {.pass_as_tt = true, .expand_points = true}) == "(;FF[4]GM[1]SZ[25]AB[aa][ab]\n;B[])\n");
     const sgf::parse_result hex = sgf::parse(std::string("(;FF[4]GM[11]SZ[5]AB[a1:b2];B[])"));
     CHECK(sgf::write(hex.trees, {.pass_as_tt = true, .expand_points = true}) == "(;FF[4]GM[11]SZ[5]AB[a1:b2]\n;B[])\n");
+    // a corner spelled with an escape is the same point (the checker reads AB[a\\a:bb] as
+    // aa:bb): expanded at once, not written aa:bb for the next fmt to expand; an escaped ':'
+    // makes no rectangle
+    const sgf::parse_result escaped = sgf::parse(std::string("(;FF[4]GM[1]SZ[9]AB[a\\a:bb]AW[cc\\:dd])"));
+    REQUIRE(escaped.ok());
+    const std::string once = sgf::write(escaped.trees, {.expand_points = true});
+    CHECK(once == "(;FF[4]GM[1]SZ[9]AB[aa][ab][ba][bb]AW[cc\\:dd])\n");
+    CHECK(sgf::write(sgf::parse(once).trees, {.expand_points = true}) == once);
 }

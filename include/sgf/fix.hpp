@@ -134,10 +134,12 @@ struct fix_tally {
     std::uint64_t files_with_changes_said = 0;  // changed files with a change said
     // "I301 ff4_written" (printed code and rule name) -> count
     std::map<std::string, std::uint64_t, std::less<>> changes, left, made;  // left: left and said
+    std::map<std::string, std::uint64_t, std::less<>> made_by_deletions;     // made, of files whose deletions made it
     std::uint64_t files_with_left = 0;
-    // One fixed file: what fix said of it (fix_findings), what remains, and whether its
-    // output differs from the input.
-    void add(const std::vector<diagnostic>& said, const fix_remains& remains, bool output_changed);
+    // One fixed file: what fix said of it (fix_findings), what remains, whether its output
+    // differs from the input, and whether what fix made is the deletions' (app::checked_fix).
+    void add(const std::vector<diagnostic>& said, const fix_remains& remains, bool output_changed,
+             bool deletions_made = false);
     // The changes of one file (the codes counted as changes by add).
     [[nodiscard]] static std::uint64_t changes_in(const std::vector<diagnostic>& said);
 };

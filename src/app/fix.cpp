@@ -40,7 +40,10 @@ checked_fix judge_fix(const load_result& input, fix_result fixed, const load_opt
 }
 
 checked_fix fix_checked(const load_result& input, const load_options& options, const fix_options& asked) {
-    return judge_fix(input, fix(input, asked), options);
+    checked_fix g = judge_fix(input, fix(input, asked), options);
+    const bool deletes = !asked.delete_properties.empty() || asked.delete_unknown || asked.delete_obsolete || asked.delete_empty_nodes;
+    if (deletes && !g.remains.made.empty()) g.made_by_deletions = judge_fix(input, fix(input), options).remains.made.empty();
+    return g;
 }
 
 }  // namespace sgf::app

@@ -64,7 +64,8 @@ void print_remaining(const load_result& r, const app::checked_fix& g, const std:
         if (d.level != severity::error) continue;
         std::cerr << printable(shown) << " (fixed): error[" << d.code << "]: " << d.message << '\n';
         if (!d.hint.empty()) std::cerr << "   = " << d.hint << '\n';
-        std::cerr << "   = made by fix (the input has no such finding): a bug in fix; please report it with the file\n";
+        std::cerr << (g.made_by_deletions ? "   = made by the deletions asked (the input has no such finding; fix without them makes none)\n"
+                                          : "   = made by fix (the input has no such finding): a bug in fix; please report it with the file\n");
     }
 }
 
@@ -90,6 +91,12 @@ int fix_one(const std::string& in, const fix_run& o, fix_tally& tally) {
     print_remaining(r, g, shown);
     const std::size_t errors = g.errors;
     if (errors > 0) {
+        if (g.breaks_clean_file && g.made_by_deletions) {
+            std::cerr << "sgfcheck: " << shown << " passes the check, but the deletions asked would make fix's output "
+                      << "fail it (the errors above): left unchanged; ask for fewer deletions\n";
+            ++tally.not_written;
+            return exit_errors;
+        }
         if (g.breaks_clean_file) {
             std::cerr << "sgfcheck: " << shown << " passes the check, but fix's output would not: left unchanged "
                       << "(a bug in fix; please report it with the file)\n";
@@ -116,7 +123,7 @@ int fix_one(const std::string& in, const fix_run& o, fix_tally& tally) {
         ++tally.not_written;
         return written;
     }
-    tally.add(g.said, g.remains, differs);
+    tally.add(g.said, g.remains, differs, g.made_by_deletions);
     return status;
 }
 
@@ -140,9 +147,10 @@ void print_summary(const fix_tally& t) {
     if (t.not_written > 0) std::cerr << "; " << grouped(t.not_written) << " not written";
     std::cerr << '\n';
     if (total > 0) std::cerr << "  changes: " << grouped(total) << " (" << codes(t.changes) << ")\n";
-    if (!t.left.empty() || !t.made.empty())
+    if (!t.left.empty() || !t.made.empty() || !t.made_by_deletions.empty())
         std::cerr << "  left in " << grouped(t.files_with_left) << (t.files_with_left == 1 ? " file: " : " files: ") << codes(t.left)
                   << '\n';
+    if (!t.made_by_deletions.empty()) std::cerr << "  made by the deletions asked: " << codes(t.made_by_deletions) << '\n';
     if (!t.made.empty()) std::cerr << "  made by fix (a bug in fix): " << codes(t.made) << '\n';
 }
 

@@ -13,11 +13,11 @@ namespace sgf::detail {
 namespace {
 
 // Why `p` goes, or nullptr when it stays.
-const char* deletion_reason(const fix_prop& p, const fix_context& c) {
+const char* deletion_reason(const fix_prop& p, const fix_context& c, bool named_only) {
     const fix_options& o = *c.options;
     if (std::find(o.delete_properties.begin(), o.delete_properties.end(), p.ident) != o.delete_properties.end())
         return "--delete";
-    if (!o.delete_unknown && !o.delete_obsolete) return nullptr;
+    if (named_only || (!o.delete_unknown && !o.delete_obsolete)) return nullptr;
     const property_rule* row = c.rule(p.ident);
     if (o.delete_unknown && row == nullptr) return "--delete-unknown: no FF of the specification defines it";
     if (o.delete_obsolete && row != nullptr && !row->defined_in(4)) return "--delete-obsolete: FF[4] dropped it";
@@ -26,10 +26,10 @@ const char* deletion_reason(const fix_prop& p, const fix_context& c) {
 
 }  // namespace
 
-void delete_asked(std::vector<fix_prop>& props, const fix_context& c) {
-    if (c.options == nullptr) return;
-    std::erase_if(props, [&c](const fix_prop& p) {
-        const char* why = deletion_reason(p, c);
+void delete_asked(std::vector<fix_prop>& props, const fix_context& c, bool named_only) {
+    if (c.options == nullptr || (named_only && c.options->delete_properties.empty())) return;
+    std::erase_if(props, [&c, named_only](const fix_prop& p) {
+        const char* why = deletion_reason(p, c, named_only);
         if (why == nullptr) return false;
         const std::size_t n = p.values.size();
         c.note(rule::property_deleted, p.pos,

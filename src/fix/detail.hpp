@@ -163,8 +163,9 @@ void replay_and_mark(std::vector<fix_prop>& props, const fix_context& c);
 // keeps as it is (a warning: check reports it obsolete, 211, in the FF[4] output). After
 // every conversion (M and L are converted, not kept).
 void say_kept_obsolete(const std::vector<fix_prop>& props, const fix_context& c);
-// deletions.cpp: the properties fix_options asks to delete, each said (305).
-void delete_asked(std::vector<fix_prop>& props, const fix_context& c);
+// deletions.cpp: the properties fix_options asks to delete, each said (305). `named_only`:
+// those --delete names, as read (before M and L are converted: --delete M deletes an M).
+void delete_asked(std::vector<fix_prop>& props, const fix_context& c, bool named_only = false);
 // deletions.cpp: whether node i of sequence t, left without a property, goes as
 // fix_options::delete_empty_nodes asks (deleted: said, 306); never a top-level root. A
 // variation's only node kept for the variations after it goes once fewer than two of them

@@ -97,6 +97,7 @@ std::optional<std::vector<detail::fix_prop>> fixed_properties(const game_tree& t
     const node in = t[i];
     std::vector<detail::fix_prop> props = detail::read_node(in, top_root, c);
     detail::keep_unplaced(props, in, c);
+    detail::delete_asked(props, c, true);  // (an M or L named: deleted, not converted)
     detail::convert_node(props, top_root, c);
     if (carried) props.push_back(*std::exchange(carried, std::nullopt));
     detail::replay_and_mark(props, c);  // (M converted before --delete-obsolete)

@@ -149,7 +149,8 @@ std::uint64_t fix_tally::changes_in(const std::vector<diagnostic>& said) {
     return n;
 }
 
-void fix_tally::add(const std::vector<diagnostic>& said, const fix_remains& remains, bool output_changed) {
+void fix_tally::add(const std::vector<diagnostic>& said, const fix_remains& remains, bool output_changed,
+                    bool deletions_made) {
     ++files;
     changed += output_changed;
     const auto key = [](const diagnostic& d) { return std::string(d.code) + " " + std::string(info(d.id).name); };
@@ -158,7 +159,7 @@ void fix_tally::add(const std::vector<diagnostic>& said, const fix_remains& rema
     if (output_changed && changes_in(said) > 0) ++files_with_changes_said;
     for (const auto* list : {&remains.left, &remains.said})
         for (const auto& d : *list) left[key(d)] += d.count;
-    for (const auto& d : remains.made) made[key(d)] += d.count;
+    for (const auto& d : remains.made) (deletions_made ? made_by_deletions : made)[key(d)] += d.count;
     files_with_left += !remains.left.empty() || !remains.said.empty() || !remains.made.empty();
 }
 

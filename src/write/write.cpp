@@ -4,8 +4,11 @@
 #include "sgf/write.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
+#include <optional>
 #include <stdexcept>
+#include <string>
 
 #include "sgf/context.hpp"
 #include "sgf/properties.hpp"
@@ -82,6 +85,21 @@ struct respelling {
 [[nodiscard]] int go_coordinate(char c) noexcept { return c >= 'a' ? c - 'a' : c - 'A' + 26; }
 [[nodiscard]] char go_letter_of(int i) noexcept { return static_cast<char>(i < 26 ? 'a' + i : 'A' + i - 26); }
 
+// The corners of a rectangle "ul:lr" of two Go points, each read as the checker reads a
+// point (escapes processed: "a\\a:cc" is aa:cc, which fmt writes canonically as such), or
+// nullopt when the value is no such rectangle.
+std::optional<std::array<int, 4>> rectangle_of(std::string_view raw) {
+    const auto parts = split_compose(raw);
+    if (!parts) return std::nullopt;
+    const auto point = [](std::string_view part) {
+        return part.find('\\') == std::string_view::npos ? std::string(part) : decode_simple_text(part);
+    };
+    const std::string ul = point(parts->first), lr = point(parts->second);
+    if (ul.size() != 2 || lr.size() != 2 || !go_letter(ul[0]) || !go_letter(ul[1]) || !go_letter(lr[0]) || !go_letter(lr[1]))
+        return std::nullopt;
+    return std::array<int, 4>{go_coordinate(ul[0]), go_coordinate(ul[1]), go_coordinate(lr[0]), go_coordinate(lr[1])};
+}
+
 // One value of a property, respelled as `r` asks: "[v]", or a rectangle "[ul:lr]" of a
 // point list as "[p1][p2]..." (a value that is no rectangle of two Go points stays).
 void put_values(sink_buffer& out, const property& p, const value& v, const respelling& r, bool expands) {
@@ -90,9 +108,8 @@ void put_values(sink_buffer& out, const property& p, const value& v, const respe
         out.put("[tt]");
         return;
     }
-    if (expands && raw.size() == 5 && raw[2] == ':' && go_letter(raw[0]) && go_letter(raw[1]) && go_letter(raw[3]) &&
-        go_letter(raw[4])) {
-        const int x0 = go_coordinate(raw[0]), y0 = go_coordinate(raw[1]), x1 = go_coordinate(raw[3]), y1 = go_coordinate(raw[4]);
+    if (const auto corners = expands ? rectangle_of(raw) : std::nullopt) {
+        const auto [x0, y0, x1, y1] = *corners;
         for (int x = std::min(x0, x1); x <= std::max(x0, x1); ++x)
             for (int y = std::min(y0, y1); y <= std::max(y0, y1); ++y) {
                 const char point[4] = {'[', go_letter_of(x), go_letter_of(y), ']'};

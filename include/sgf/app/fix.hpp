@@ -24,12 +24,18 @@ struct checked_fix {
                                         // (what the front ends print after `said`, at the input's places)
     std::size_t errors = 0;             // errors the output holds: fix's own and `remaining`
     bool breaks_clean_file = false;     // errors > 0 although the input passes the check: do not write
+    // remains.made (and so breaks_clean_file, when its errors are there) comes from the
+    // deletions asked (fix_options), not from a bug of fix: fix without them makes none
+    // (deleting B leaves a W move on a stone B captured, W215; deleting GM or SZ reads every
+    // move in another game or on another board, E101, E103).
+    bool made_by_deletions = false;
 };
 
 // Fixes `input` (loaded leniently, as fix reads files) with `asked` (what fix deletes on
 // request) and judges the output. `options` are the ones it was loaded with: the input is
 // checked strictly in the same charset, and only when the output has errors (the check costs
-// a second parse).
+// a second parse). When the output has findings of its own and deletions were asked, fix
+// runs again without them to tell their findings from a bug of fix (made_by_deletions).
 [[nodiscard]] checked_fix fix_checked(const load_result& input, const load_options& options,
                                       const fix_options& asked = {});
 
