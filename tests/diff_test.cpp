@@ -223,6 +223,21 @@ TEST_CASE("diff stopped at any point leaves a valid report") {
     }
 }
 
+TEST_CASE("diff whose time budget ends while two workers minimise says so once") {
+    // Both workers reach the deadline; each appended the status without the lock, which
+    // corrupted the heap once in the conformance_matrix ctest (double free, exit 134).
+    temp_dir d;
+    const auto slow = d.script("slow", "sleep 0.1; exit 0");
+    const fs::path out = d.path / "out";
+    const auto r = run("diff --impl " + slow + " --mutation mixed --count 12 --seed 3 --jobs 2 --time-budget 4 --out " + out.string());
+    CHECK(r.status == 1);
+    const std::string md = slurp(out / "report.md");
+    const std::string said = "--time-budget spent before every kind was minimised";
+    const std::size_t at = md.find(said);
+    CHECK(at != std::string::npos);
+    CHECK(md.find(said, at + 1) == std::string::npos);
+}
+
 TEST_CASE("diff families are options and the default cycles through them all") {
     temp_dir d;
     const auto accept = d.script("accept", "exit 0");

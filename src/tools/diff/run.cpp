@@ -149,7 +149,8 @@ private:
         std::mutex mu;
         auto last_write = clock_type::now();
         // The cases may take half the budget; the rest is for the minimisation.
-        auto stop_cases = [&] { return stop() || over_budget(0.5) || !res_.unavailable.empty(); };
+        std::atomic<bool> unavailable{false};  // res_.unavailable is written under mu; the workers read this
+        auto stop_cases = [&] { return stop() || over_budget(0.5) || unavailable.load(); };
         batch_ = conformance::supports_batch(o_.adapter, ms(o_.timeout));
         for_each_with_client(cases_.size(), o_.jobs, o_.adapter, o_.timeout, batch_, stop_cases,
                              [&](std::size_t i, conformance::adapter_client& client) {
@@ -166,6 +167,7 @@ private:
             std::lock_guard lock(mu);
             if (r.theirs.result == their_result::unavailable) {
                 res_.unavailable = r.theirs.detail.empty() ? "unavailable" : r.theirs.detail;
+                unavailable = true;
                 return;
             }
             r.found = classify(r.ours, r.theirs, o_.tree);
@@ -275,6 +277,7 @@ private:
                   << chosen.size() << "\n";
         progress bar(chosen.size());
         std::mutex mu;
+        bool budget_said = false;
         std::atomic<std::size_t> next{0};
         auto work = [&] {
             for (std::size_t c = next++; c < chosen.size() && !stop(); c = next++) {
@@ -284,7 +287,11 @@ private:
                     f = res_.findings[chosen[c]];
                 }
                 if (clock_type::now() >= deadline_) {
-                    status_ += std::string(status_.empty() ? "" : "; ") + "--time-budget spent before every kind was minimised";
+                    // Every worker gets here: the status is said once, under the lock (two
+                    // workers appending at once corrupted the heap: the matrix ctest's abort).
+                    std::lock_guard lock(mu);
+                    if (!budget_said) status_ += std::string(status_.empty() ? "" : "; ") + "--time-budget spent before every kind was minimised";
+                    budget_said = true;
                     break;
                 }
                 bar.started(c, f.found.key());
