@@ -161,6 +161,13 @@ TEST_CASE("fix report: what remains is matched to the input") {
     const sgf::fix_remains unplaced = sgf::remaining_findings(nul_node.in, nul_node.out);
     CHECK(sgf_test::codes_of(unplaced.said) == "W020 I218 W210");
     CHECK(unplaced.made.empty());
+    // a value the input got wrong, repaired, then judged by its place (BL in a root: W213):
+    // left from the input, not made by fix (legacy/gnugo/cgf2001_goro.sgf of the corpus)
+    const run root_time = fix_run("(;FF[1]GM[1]SZ[19]BL[0:07:42]\n;B[aa])\n");
+    CHECK(root_time.text.find("BL[462]") != std::string::npos);
+    const sgf::fix_remains time_left = sgf::remaining_findings(root_time.in, root_time.out);
+    CHECK(sgf_test::codes_of(time_left.left) == "W213");
+    CHECK(time_left.made.empty());
     // a clean file: nothing remains
     const run clean = fix_run("(;FF[4]CA[UTF-8]GM[1])\n");
     const sgf::fix_remains none = sgf::remaining_findings(clean.in, clean.out);
