@@ -181,8 +181,8 @@ sgfcheck reports them on the output.
   --delete-unknown  delete properties no FF defines, private ones included (I305)
   --delete-obsolete delete FF[1]-FF[3] properties FF[4] dropped; M and L are converted (I305)
   --delete-empty-nodes
-                    delete nodes without a property but a root, and the only node of a
-                    variation with several variations after it (I306)
+                    delete nodes without a property (I306); kept: a root, and the only
+                    node of a variation with several variations after it
   --variation-level in Go, move alternatives stored one level too deep (a variation
                     whose first node takes back the move before it with AE and plays
                     another) up beside that move, each said (I307)
