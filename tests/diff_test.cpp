@@ -47,6 +47,11 @@ std::size_t count_valid(std::uint64_t first, std::uint64_t n) {
     return v;
 }
 
+// `sgfcheck diff --impl ADAPTER ARGS --out D/out` against an adapter script of `body` in `d`.
+sgf_test::run_result run_diff(const temp_dir& d, const std::string& name, const std::string& body, const std::string& args) {
+    return run("diff --impl " + d.script(name, body) + " " + args + " --out " + (d.path / "out").string());
+}
+
 bool rejected_by_us(const std::string& bytes) {
     const sgf::parse_result r = sgf::parse(std::string_view(bytes));
     return !r.ok() || sgf::has_errors(sgf::check(r.trees));
@@ -227,11 +232,9 @@ TEST_CASE("diff whose time budget ends while two workers minimise says so once")
     // Both workers reach the deadline; each appended the status without the lock, which
     // corrupted the heap once in the conformance_matrix ctest (double free, exit 134).
     temp_dir d;
-    const auto slow = d.script("slow", "sleep 0.1; exit 0");
-    const fs::path out = d.path / "out";
-    const auto r = run("diff --impl " + slow + " --mutation mixed --count 12 --seed 3 --jobs 2 --time-budget 4 --out " + out.string());
+    const auto r = run_diff(d, "slow", "sleep 0.1; exit 0", "--mutation mixed --count 12 --seed 3 --jobs 2 --time-budget 4");
     CHECK(r.status == 1);
-    const std::string md = slurp(out / "report.md");
+    const std::string md = slurp(d.path / "out" / "report.md");
     const std::string said = "--time-budget spent before every kind was minimised";
     const std::size_t at = md.find(said);
     CHECK(at != std::string::npos);
