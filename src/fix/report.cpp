@@ -57,9 +57,9 @@ std::vector<diagnostic> fix_findings(const load_result& input, const fix_result&
 
 namespace {
 
-// Whether a finding's message names, as a word of upper-case letters, a private property fix
-// made ("unknown property XDT: ...", "NUL byte in a value of UNPLACED: ..."): what the checker
-// finds in those is what fix kept there and said when it kept it.
+// Whether a finding's message names, as a word of upper-case letters, an identifier `pred`
+// accepts ("unknown property XDT: ...", "NUL byte in a value of UNPLACED: ...",
+// "move property BL in the root node").
 template <class Pred>
 bool names_ident(std::string_view message, Pred&& pred) {
     for (std::size_t i = 0; i < message.size(); ++i) {
@@ -139,6 +139,7 @@ fix_remains remaining_findings(const load_result& input, const fix_result& fixed
     for (const diagnostic& d : after) {
         std::uint64_t need = in.take(d, d.count, [&](const diagnostic& b) { return b.message == d.message; }, r.left);
         need = own.take(d, need, any, r.said);
+        // what the checker finds in a private property fix made is what fix kept there and said
         const bool own_private = names_ident(d.message, fix_made_private);
         if (!own_private) need = in.take(d, need, any, r.left);
         if (need == 0) continue;
