@@ -12,7 +12,8 @@
 //      recovered tree. So an input without diagnostics gives a w without diagnostics. And t
 //      keeps an identifier with lowercase letters iff the input had E011 or W002.
 //   3. parse(w).trees == t, write(parse(w).trees) == w byte for byte (the canonical form
-//      is a fixed point) and to_json is unchanged (values keep their meaning).
+//      is a fixed point) and to_json is unchanged (values keep their meaning); to_json
+//      writes the same through its in-place path for plain properties and its general path.
 //   4. The same for write(t, {.width = N}) with N taken from the input, and
 //      write(collection) is the concatenation of write(game_tree) of its trees.
 #include "fuzz_common.hpp"
@@ -51,6 +52,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     SGF_FUZZ_CHECK(sgf_fuzz::has_lowercase_ident(t) == (ids.e011 + ids.w002 > 0),
                    "lowercase identifiers kept iff reported (E011/W002); " + ctx);
     const std::string json = sgf::to_json(t);
+    // The JSON writer's in-place path for plain properties writes what its general path
+    // (taken for every value when a decoder is given) writes.
+    const std::string general = sgf::to_json(t, [](std::size_t, std::string_view raw) { return std::string(raw); });
+    SGF_FUZZ_CHECK(json == general, "to_json's plain-property path differs from its general path\n  plain:   " +
+                                        sgf_fuzz::printable(json) + "\n  general: " + sgf_fuzz::printable(general) + "\n  " + ctx);
     check_written(t, json, ids, w, ctx);
 
     // Fixed point.

@@ -78,3 +78,34 @@ TEST_CASE("json escaping: what sgfcheck prints as JSON has no raw separator") {
         CHECK_FALSE(raw_separator(r.out));
     }
 }
+
+TEST_CASE("json escaping: a property written in place is what the general path writes") {
+    // to_json writes printable ASCII properties in one piece (json.cpp plain_property); with a
+    // decoder it takes the general path for every value. Both must agree on the values that
+    // leave the in-place path half way: a quote or a backslash, a control, non-ASCII, a ':' of
+    // a compose value, and a property longer than the in-place room (2,048 bytes).
+    const auto identity = [](std::size_t, std::string_view raw) { return std::string(raw); };
+    const std::string cases[] = {
+        "(;B[pd]W[dd]AB[aa][bb][cc]C[plain text])",
+        "(;C[say \"hi\"]N[a\\]b]GN[a\\\\b])",
+        "(;C[tab\there]GN[line\nbreak]PB[\xC3\xA9])",
+        "(;AP[app:1.0]LB[dd:A][pp:B]SZ[19:9]C[a:b])",
+        "(;AP[a:b:c]LB[dd\\:x:A])",
+        "(;GM[2]SZ[11]LB[aa:A])",
+        "(;C[" + std::string(2040, 'x') + "]GN[" + std::string(5000, 'y') + "])",
+        "(;AB" + [] {
+            std::string s;
+            for (int i = 0; i < 600; ++i) s += "[aa]";
+            return s;
+        }() + ")",
+        "(;C[])",
+        "(;FF[4]C[\x7f])",
+    };
+    for (const std::string& in : cases) {
+        CAPTURE(in);
+        const sgf::collection c = sgf::parse(in, {.lenient = true}).trees;
+        CHECK(sgf::to_json(c) == sgf::to_json(c, identity));
+    }
+    CHECK(sgf::to_json(sgf::parse(std::string_view("(;AP[a:1]C[x:y])")).trees) ==
+          R"({"format":"sgf-tree","version":2,"trees":[{"nodes":[[["AP",[["a","1"]]],["C",["x:y"]]]],"variations":[]}]})");
+}

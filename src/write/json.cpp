@@ -189,7 +189,7 @@ void json_tree_writer::open(const game_tree& t, const std::vector<std::uint32_t>
     side_.clear();
     put("{\"nodes\":[");
     for (std::size_t i = 0; i < t.size(); ++i) {
-        if (i) put(",");
+        if (i) put(',');
         const node n = t[i];
         const auto props = n.properties();
         if (options_.positions) {
@@ -208,15 +208,16 @@ void json_tree_writer::open(const game_tree& t, const std::vector<std::uint32_t>
             position(n.pos());
             put(",\"properties\":[");
         } else {
-            put("[");
+            put('[');
         }
         bool first = true;
         for (const sgf::property& p : props) {
-            if (!first) put(",");
+            if (!first) put(',');
             first = false;
             property(p);
         }
-        put(options_.positions ? "]}" : "]");
+        if (options_.positions) put("]}");
+        else put(']');
         ++number_;
         if (hook_) {
             to_side_ = true;
@@ -257,6 +258,7 @@ void json_tree_writer::property(const sgf::property& p) {
         compose = row != nullptr && may_be_compose(*row, game_);
         if (cached) *cached = compose ? 2 : 1;
     }
+    if (!options_.positions && !to_side_ && (!decode_ || ascii_as_is_) && plain_property(p, compose)) return;
     if (options_.positions) {
         put("{\"id\":");
         text(p.ident());
@@ -289,6 +291,42 @@ void json_tree_writer::property(const sgf::property& p) {
     } else {
         put("]");
     }
+}
+
+// Most properties (B[pd], AB[dd][pp], SZ[19]) are printable ASCII without '"' or '\\', which
+// are their own JSON string content: ["ID",["v",...]] is written in place in one piece, as
+// property() would write it. A longer one, or one with another byte (or a ':' that may split
+// a compose value), writes nothing here and takes the general path.
+bool json_tree_writer::plain_property(const sgf::property& p, bool compose) {
+    constexpr std::size_t most = 2048;
+    char* const start = out_.room(most);
+    char* const stop = start + most;
+    char* at = start;
+    const auto quoted = [&](std::string_view s, bool colon_ok) {
+        if (static_cast<std::size_t>(stop - at) < s.size() + 6) return false;  // + "", ",[" or "]]"
+        *at++ = '"';
+        for (const char ch : s) {
+            const auto c = static_cast<unsigned char>(ch);
+            if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\' || (c == ':' && !colon_ok)) return false;
+            *at++ = ch;
+        }
+        *at++ = '"';
+        return true;
+    };
+    *at++ = '[';
+    if (!quoted(p.ident(), true)) return false;
+    *at++ = ',';
+    *at++ = '[';
+    bool first = true;
+    for (const sgf::value& v : p) {
+        if (!first) *at++ = ',';
+        first = false;
+        if (!quoted(v.raw(), !compose)) return false;
+    }
+    *at++ = ']';
+    *at++ = ']';
+    out_.wrote(static_cast<std::size_t>(at - start));
+    return true;
 }
 
 void json_tree_writer::value(std::string_view raw, bool compose) {

@@ -41,12 +41,17 @@ public:
         if (to_side_) side_.append(json);
         else out_.put(json);
     }
+    void put(char c) {
+        if (to_side_) side_ += c;
+        else out_.put(c);
+    }
     // The decoder returns ASCII values as they are (load_result's): not called for them.
     void ascii_as_is() noexcept { ascii_as_is_ = true; }
 
 private:
     void tree(const game_tree& root, std::size_t index);
     void open(const game_tree& t, const std::vector<std::uint32_t>& path);
+    bool plain_property(const sgf::property& p, bool compose);
     void value(std::string_view raw, bool compose);
     void text(std::string_view raw);
     void position(const sgf::position& p);

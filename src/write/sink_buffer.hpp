@@ -38,6 +38,13 @@ public:
         if (size_ == capacity) flush();
         buf_[size_++] = c;
     }
+    // Room for up to n (<= capacity) bytes written in place at the address returned; they are
+    // output once wrote(k) counts them, so a writer that gives up half way writes nothing.
+    [[nodiscard]] char* room(std::size_t n) {
+        if (size_ + n > capacity) flush();
+        return buf_.get() + size_;
+    }
+    void wrote(std::size_t k) noexcept { size_ += k; }
     void flush() {
         if (size_ == 0) return;
         const std::size_t n = std::exchange(size_, 0);
