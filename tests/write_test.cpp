@@ -286,4 +286,10 @@ TEST_CASE("write: passes as tt and expanded point lists for old readers") {
     const std::string once = sgf::write(escaped.trees, {.expand_points = true});
     CHECK(once == "(;FF[4]GM[1]SZ[9]AB[aa][ab][ba][bb]AW[cc\\:dd])\n");
     CHECK(sgf::write(sgf::parse(once).trees, {.expand_points = true}) == once);
+    // a rectangle with a corner off the board stays as written (the checker reports it; as its
+    // points AB[aa:ZZ] would be 2,704 of them)
+    const sgf::parse_result off = sgf::parse(std::string("(;FF[4]GM[1]SZ[9]AB[aa:ZZ][aa:bj][ai:bi]AW[ia:jb])"));
+    CHECK(sgf::write(off.trees, {.expand_points = true}) == "(;FF[4]GM[1]SZ[9]AB[aa:ZZ][aa:bj][ai][bi]AW[ia:jb])\n");
+    const sgf::parse_result rect = sgf::parse(std::string("(;FF[4]GM[1]SZ[3:2]AB[aa:cb]AW[aa:bc])"));
+    CHECK(sgf::write(rect.trees, {.expand_points = true}) == "(;FF[4]GM[1]SZ[3:2]AB[aa][ab][ba][bb][ca][cb]AW[aa:bc])\n");
 }

@@ -25,7 +25,8 @@ struct write_options {
     bool pass_as_tt = false;
     // In Go, each rectangle [ul:lr] of a compressed point list (ff4_sgf.txt 3.5.1: "The
     // PropValue type "list of point" or "elist of point" may be compressed", which FF[3]
-    // readers do not know) is written as its points, column by column.
+    // readers do not know) is written as its points, column by column; a rectangle with a
+    // corner off the tree's board stays as written (an error the checker reports).
     bool expand_points = false;
     // The other way (SGFC's default): in Go, in an FF[4] game tree, each point list written
     // as rectangles [ul:lr] of the same points (src/write/point_lists.hpp says which); FF[1]-

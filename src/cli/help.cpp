@@ -133,6 +133,7 @@ file with syntax errors is not written (sgfcheck fix repairs files).
   --charset NAME    read the text in charset NAME
   --pass-tt         write a Go pass as B[tt] / W[tt] on boards up to 19x19, for old readers
   --expand-points   write each rectangle of a Go point list (AB[aa:bb]) as its points
+                    (one with a corner off the board stays as written)
   --compress-points write each Go point list of an FF[4] game tree as rectangles of the
                     same points (AB[aa][ab][ba][bb] as AB[aa:bb]); FF[1]-FF[3] game trees
                     keep theirs (said on stderr)

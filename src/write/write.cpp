@@ -60,6 +60,7 @@ struct respelling {
     bool compress = false; // point lists as rectangles
     int ff = 4;
     const game_rule* game = nullptr;
+    board_size size;  // the tree's board: a rectangle is expanded only on it
 
     respelling() = default;
     respelling(const write_options& o, const game_tree& root) {
@@ -71,6 +72,7 @@ struct respelling {
         compress = o.compress_points && c.ff >= 4;  // (FF[1]-FF[3] have no compressed lists)
         ff = c.ff;
         game = find_game(1);
+        size = c.size;
     }
     [[nodiscard]] bool any() const noexcept { return pass_tt || expand || compress; }
     // Whether p is a point list that may be compressed (expanded or compressed as asked).
@@ -108,7 +110,15 @@ void put_values(sink_buffer& out, const property& p, const value& v, const respe
         out.put("[tt]");
         return;
     }
-    if (const auto corners = expands ? rectangle_of(raw) : std::nullopt) {
+    // Only a rectangle on the board: AB[aa:ZZ] on 19x19 is an error the checker reports (off
+    // the board), and as 2,704 points it would be 1,500 times its bytes (an adversarial file of
+    // such values would grow without bound); it stays as written.
+    const auto corners = expands ? rectangle_of(raw) : std::nullopt;
+    const auto on_board = [&r](const std::array<int, 4>& k) {
+        const auto in = [](int i, std::uint32_t n) { return static_cast<std::uint32_t>(i) < n; };  // (i >= 0)
+        return r.size.known() && in(k[0], r.size.columns) && in(k[2], r.size.columns) && in(k[1], r.size.rows) && in(k[3], r.size.rows);
+    };
+    if (corners && on_board(*corners)) {
         const auto [x0, y0, x1, y1] = *corners;
         for (int x = std::min(x0, x1); x <= std::max(x0, x1); ++x)
             for (int y = std::min(y0, y1); y <= std::max(y0, y1); ++y) {
@@ -122,9 +132,35 @@ void put_values(sink_buffer& out, const property& p, const value& v, const respe
     out.put("]");
 }
 
+// A property whose values hold no '\\' or ']' (B[pd], AB[dd][pp], SZ[19]: canonical as they
+// stand) written in place in one piece; false, having written nothing, for one with either
+// byte or longer than the room, which put_node writes value by value.
+bool put_plain(sink_buffer& out, const property& p) {
+    constexpr std::size_t most = 2048;
+    const std::string_view id = p.ident();
+    if (id.size() > most) return false;
+    char* const start = out.room(most);
+    char* const stop = start + most;
+    std::memcpy(start, id.data(), id.size());
+    char* at = start + id.size();
+    for (const value& v : p) {
+        const std::string_view raw = v.raw();
+        if (static_cast<std::size_t>(stop - at) < raw.size() + 2) return false;
+        *at++ = '[';
+        for (const char c : raw) {
+            if (c == '\\' || c == ']') return false;
+            *at++ = c;
+        }
+        *at++ = ']';
+    }
+    out.wrote(static_cast<std::size_t>(at - start));
+    return true;
+}
+
 void put_node(sink_buffer& out, const node& n, const respelling& r = {}) {
-    out.put(";");
+    out.put(';');
     for (const property& p : n.properties()) {
+        if (!r.any() && put_plain(out, p)) continue;
         out.put(p.ident());
         const bool list = r.expands(p);
         if (list && r.compress) {
@@ -212,7 +248,7 @@ private:
         }
     }
     void newline() {
-        out_.put("\n");
+        out_.put('\n');
         col_ = 0;
     }
 
