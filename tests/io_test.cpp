@@ -189,6 +189,33 @@ TEST_CASE("io: --backup keeps the original next to the fixed file") {
     CHECK_FALSE(fs::exists(clean + "~"));
 }
 
+TEST_CASE("io: --backup replaces a symbolic link named FILE~ and never writes through it") {
+    // A FILE~ link planted to another file (or to /dev/null): the backup takes the link's
+    // name, the file it pointed to keeps its bytes, and the original is not thrown away.
+    temp_dir d;
+    const std::string victim = d.file("victim.txt", "not an SGF file\n");
+    for (const std::string& points_to : {victim, std::string("/dev/null"), (d.path / "missing").string()}) {
+        CAPTURE(points_to);
+        const std::string f = d.file("g.sgf", game);
+        fs::remove(f + "~");
+        fs::create_symlink(points_to, f + "~");
+        REQUIRE(sh("$S fmt --in-place --backup " + f).status == 0);
+        CHECK_FALSE(fs::is_symlink(f + "~"));
+        CHECK(slurp(f + "~") == game);
+        CHECK(slurp(victim) == "not an SGF file\n");
+        CHECK_FALSE(fs::exists(d.path / "missing"));
+        CHECK(slurp(f) != game);  // the file itself was rewritten
+    }
+    // FILE itself a link: its target is rewritten, as -o and --in-place do
+    const std::string target = d.file("target.sgf", game);
+    const std::string link = (d.path / "link.sgf").string();
+    fs::create_symlink(target, link);
+    REQUIRE(sh("$S fmt --in-place --backup " + link).status == 0);
+    CHECK(fs::is_symlink(link));
+    CHECK(slurp(link + "~") == game);
+    CHECK(slurp(target) != game);
+}
+
 // Whether process `pid` has a file open in `dir` other than `except` (its input): the
 // temporary file it writes, named or not ("/dir/#1234 (deleted)" for an O_TMPFILE file).
 bool writing_in(pid_t pid, const fs::path& dir, const std::string& except) {

@@ -17,11 +17,8 @@
 #include "sgf/diagnostic.hpp"
 #include "sgf/properties.hpp"
 #include "tools/generate/generate.hpp"
+#include "write/atomic_file.hpp"
 #include "write/sink_buffer.hpp"
-
-namespace sgf::detail {
-class atomic_file;
-}
 
 namespace sgf::cli {
 
@@ -57,7 +54,7 @@ std::optional<std::string> read_input_reported(const std::string& name);
 // not replaced.
 class output {
 public:
-    explicit output(const std::string& path);
+    explicit output(const std::string& path, detail::atomic_file::links l = detail::atomic_file::links::follow);
     ~output();
     output(const output&) = delete;
     output& operator=(const output&) = delete;

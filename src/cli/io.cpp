@@ -55,13 +55,13 @@ bool null_device(const std::string& path) {
 
 }  // namespace
 
-output::output(const std::string& path)
+output::output(const std::string& path, detail::atomic_file::links l)
     : name_(path.empty() || path == "-" ? std::string("standard output") : path),
       stdout_([this](std::string_view s) { write_stdout(s); }) {
     detail::ignore_file_size_signal();  // a write over RLIMIT_FSIZE: EFBIG, reported
     if (path.empty() || path == "-") std::cout.flush();  // anything printed before comes first
-    else if (null_device(path)) discard_ = true;
-    else file_ = std::make_unique<detail::atomic_file>(path);
+    else if (l == detail::atomic_file::links::follow && null_device(path)) discard_ = true;
+    else file_ = std::make_unique<detail::atomic_file>(path, l);
 }
 
 output::~output() = default;

@@ -14,9 +14,10 @@ namespace sgf::cli {
 
 namespace {
 
-// Writes `bytes` as FILE + suffix, with FILE's mode, before FILE is replaced.
+// Writes `bytes` as FILE + suffix, with FILE's mode, before FILE is replaced. A symbolic link
+// of that name is replaced, never written through (a FILE~ link planted to another file).
 void write_backup(const std::string& file, const std::string& suffix, std::string_view bytes) {
-    output o(file + suffix);
+    output o(file + suffix, detail::atomic_file::links::replace);
     o.write(bytes);
     o.commit();
     struct stat st {};

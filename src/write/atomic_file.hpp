@@ -21,7 +21,11 @@ namespace sgf::detail {
 
 class atomic_file {
 public:
-    explicit atomic_file(const std::string& path);  // creates the temporary file
+    // What a symbolic link at `path` means: the file to write (follow: outputs, --in-place),
+    // or a name to replace by the new file, the link's target untouched (replace: backups,
+    // which must never write through a FILE~ link planted elsewhere, as cp --backup does not).
+    enum class links { follow, replace };
+    explicit atomic_file(const std::string& path, links l = links::follow);  // creates the temporary file
     ~atomic_file();                                  // not committed: the temporary file is removed
     atomic_file(const atomic_file&) = delete;
     atomic_file& operator=(const atomic_file&) = delete;
@@ -50,7 +54,7 @@ private:
 
 // The regular file `path` names, symbolic links followed (it may not exist yet); throws
 // std::system_error for a loop of links or a target that is not a regular file.
-[[nodiscard]] std::string resolve_output(const std::string& path);
+[[nodiscard]] std::string resolve_output(const std::string& path, atomic_file::links l = atomic_file::links::follow);
 
 // Whether atomic_file may use unnamed temporary files (default true). For the tests of the
 // named fallback; not for concurrent use with writes in progress.

@@ -80,7 +80,7 @@ void ignore_file_size_signal() {
 #endif
 }
 
-std::string resolve_output(const std::string& path) {
+std::string resolve_output(const std::string& path, atomic_file::links l) {
     std::string p = path;
     for (int hops = 0;; ++hops) {
         struct stat st {};
@@ -88,6 +88,7 @@ std::string resolve_output(const std::string& path) {
             if (errno == ENOENT) return p;  // a new file (or a dangling link's target)
             fail_errno(errno, "cannot write " + path);
         }
+        if (S_ISLNK(st.st_mode) && l == atomic_file::links::replace) return p;  // the rename replaces the link
         if (S_ISLNK(st.st_mode)) {
             if (hops >= 40) fail_saying(ELOOP, "cannot write " + path + ": a loop of symbolic links");
             std::string link(static_cast<std::size_t>(st.st_size > 0 ? st.st_size : PATH_MAX), '\0');
@@ -116,10 +117,11 @@ std::string fd_path(int fd) { return "/proc/self/fd/" + std::to_string(fd); }
 
 void allow_unnamed_temporaries(bool allowed) { unnamed_allowed = allowed; }
 
-atomic_file::atomic_file(const std::string& path) : path_(path), target_(resolve_output(path)) {
+atomic_file::atomic_file(const std::string& path, links l) : path_(path), target_(resolve_output(path, l)) {
     install_handlers();
     struct stat st {};
-    if (::stat(target_.c_str(), &st) == 0) {
+    // (a link to replace is no file whose mode and owner the new one takes)
+    if ((l == links::follow ? ::stat(target_.c_str(), &st) : ::lstat(target_.c_str(), &st)) == 0 && S_ISREG(st.st_mode)) {
         exists_ = true;
         mode_ = st.st_mode & 07777;
         uid_ = st.st_uid;
