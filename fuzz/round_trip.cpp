@@ -16,6 +16,8 @@
 //      writes the same through its in-place path for plain properties and its general path.
 //   4. The same for write(t, {.width = N}) with N taken from the input, and
 //      write(collection) is the concatenation of write(game_tree) of its trees.
+//   5. write(node) is the node's canonical form spelled through the public API (the writer
+//      copies a node's own bytes when they are that form already).
 #include "fuzz_common.hpp"
 
 namespace {
@@ -34,6 +36,22 @@ void check_written(const sgf::collection& t, const std::string& json, const sgf_
     SGF_FUZZ_CHECK(sgf::to_json(r.trees) == json, "to_json changed by the round trip\n  before: " +
                                                       sgf_fuzz::printable(json) + "\n  after:  " +
                                                       sgf_fuzz::printable(sgf::to_json(r.trees)) + where);
+}
+
+// A node's canonical form spelled through the public API: ';', then each identifier and each
+// value's canonical_raw in brackets. The writer copies a node's bytes when they are this form
+// already (write.cpp canonical_runs): it must never copy any other bytes.
+std::string reference_node(const sgf::node& n) {
+    std::string s = ";";
+    for (const sgf::property& p : n.properties()) {
+        s += p.ident();
+        for (const sgf::value& v : p) {
+            s += '[';
+            s += sgf::canonical_raw(v.raw());
+            s += ']';
+        }
+    }
+    return s;
 }
 
 }  // namespace
@@ -73,6 +91,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::string joined;
     for (const sgf::game_tree& g : t) joined += sgf::write(g);
     SGF_FUZZ_CHECK(joined == w, "write(collection) != concatenated write(game_tree); " + ctx);
+
+    // Every node is written as its canonical form (bounded: an input may hold many nodes).
+    std::size_t spelled = 0;
+    sgf_fuzz::for_each_tree(t, [&](const sgf::game_tree& g) {
+        for (std::size_t i = 0; i < g.size() && spelled < 256; ++i, ++spelled) {
+            const sgf::node n = g[i];
+            SGF_FUZZ_CHECK(sgf::write(n) == reference_node(n), "write(node) is not its canonical form\n  written:   " +
+                                                                   sgf_fuzz::printable(sgf::write(n), 400) + "\n  canonical: " +
+                                                                   sgf_fuzz::printable(reference_node(n), 400) + "\n  " + ctx);
+        }
+    });
 
     // A node written alone reads back as the same node (first nodes only: one parse each).
     std::size_t checked = 0;

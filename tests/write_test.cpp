@@ -242,6 +242,21 @@ TEST_CASE("round trip on hand-written cases") {
     }
 }
 
+TEST_CASE("a node is copied as it stands only when its bytes are its canonical form") {
+    // write.cpp copies a node's bytes (less the white space between tokens) when they are its
+    // canonical form; everything else goes through the properties. Either way the output is
+    // the canonical form.
+    CHECK(written("(;B[pd];W[dd]\n;B[pp]  (;W[aa]\n)(;W[bb]))") == "(;B[pd]\n;W[dd]\n;B[pp]\n(;W[aa])\n(;W[bb]))\n");
+    CHECK(written("(; FF[4]\n GM [1]\tAB[aa] [bb]\n\n[cc] C[a  b\n c] \n)") == "(;FF[4]GM[1]AB[aa][bb][cc]C[a  b\n c])\n");
+    CHECK(written("(;C[a\\]b]GN[x\\:y] ;N[\\q])") == "(;C[a\\]b]GN[x\\:y]\n;N[q])\n");
+    CHECK(written("(;C[nul\0in] N[x])"s) == "(;C[nul\0in]N[x])\n"s);
+    CHECK(sgf::write(sgf::parse(std::string("(;FF[3]AddBlack[aa] ;b[bb]C[x]"), {.lenient = true}).trees) ==
+          "(;FF[3]AddBlack[aa]\n;b[bb]C[x])\n");
+    CHECK(sgf::write(sgf::parse(std::string("(;B[aa]C[open"), {.lenient = true}).trees) == "(;B[aa]C[open])\n");
+    CHECK(sgf::write(sgf::parse(std::string("(;B[aa] junk C[x])"), {.lenient = true}).trees) ==
+          sgf::write(sgf::parse(std::string("(;B[aa]C[x])"), {.lenient = true}).trees) + "");
+}
+
 TEST_CASE("NUL and non-ASCII bytes are written unchanged") {
     CHECK(written("(;C[a\0b])"s) == "(;C[a\0b])\n"s);
     CHECK(written("(;C[\\\0])"s) == "(;C[\0])\n"s);

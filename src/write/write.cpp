@@ -12,6 +12,8 @@
 
 #include "sgf/context.hpp"
 #include "sgf/properties.hpp"
+#include "tree/source.hpp"
+#include "tree/tree_rep.hpp"
 #include "write/point_lists.hpp"
 #include "write/sink_buffer.hpp"
 
@@ -157,7 +159,68 @@ bool put_plain(sink_buffer& out, const property& p) {
     return true;
 }
 
+// Whether the node's bytes are its canonical form but for white space between the tokens
+// (";B[pd]", ";FF[4]\nGM[1]", ";AB[aa] [bb]\n": upper-case identifiers, values without
+// '\\' or ']', the node ended by ';', '(', ')' or the end). The node reader
+// (sgf/detail/node_reader.hpp) reads such bytes through its strict hand loop as exactly these
+// properties and values, and a value without '\\' or ']' is canonical as it stands: the runs
+// of the node's bytes between the white space are what put_node writes, and the writer copies
+// them instead of reading the node's properties. `run` gets each run in order (none when
+// the node is not of this form); `spaced` says whether there was more than one.
+template <class Run>
+bool canonical_runs(const node& n, Run&& run, bool& spaced) noexcept {
+    const detail::source* src = detail::tree_access::source_of(n);
+    if (src == nullptr || n.offset() >= src->bytes.size()) return false;
+    // Pointers, the loops unchecked: the source's std::string ends with a NUL, which is no
+    // letter, white space, '[' or ']' (a NUL inside a value is told from it by `end`).
+    const char* const end = src->data() + src->bytes.size();
+    const char* const start = src->data() + n.offset();
+    if (*start != ';') return false;
+    const auto upper = [](char c) { return static_cast<unsigned char>(c - 'A') < 26; };
+    const auto node_end = [end](const char* at) { return at == end || *at == ';' || *at == '(' || *at == ')'; };
+    spaced = false;
+    const char* p = start + 1;
+    const char* from = start;  // the start of the current run
+    // White space between tokens: ends the run, unless only the node's end follows.
+    const auto white = [&] {
+        if (!detail::white_byte(*p)) return;
+        const char* q = p + 1;
+        while (detail::white_byte(*q)) ++q;
+        if (node_end(q)) return;  // trailing: the node ends at p
+        run(std::string_view(from, static_cast<std::size_t>(p - from)));
+        from = p = q;
+        spaced = true;
+    };
+    white();
+    while (!node_end(p) && !detail::white_byte(*p)) {  // (white space here: only the end follows)
+        if (!upper(*p)) return false;
+        while (upper(*p)) ++p;
+        white();
+        if (*p != '[') return false;
+        do {
+            ++p;  // past '['
+            while (*p != ']' && *p != '\\' && (*p != '\0' || p < end)) ++p;
+            if (*p != ']') return false;
+            ++p;
+            white();
+        } while (*p == '[');
+    }
+    run(std::string_view(from, static_cast<std::size_t>(p - from)));
+    return true;
+}
+
 void put_node(sink_buffer& out, const node& n, const respelling& r = {}) {
+    if (!r.any()) {
+        // First without writing (a node not of the form must write nothing here), then the
+        // runs: one piece for most nodes.
+        std::string_view last;
+        bool spaced = false;
+        if (canonical_runs(n, [&last](std::string_view s) { last = s; }, spaced)) {
+            if (spaced) (void)canonical_runs(n, [&out](std::string_view s) { out.put(s); }, spaced);
+            else out.put(last);
+            return;
+        }
+    }
     out.put(';');
     for (const property& p : n.properties()) {
         if (!r.any() && put_plain(out, p)) continue;
