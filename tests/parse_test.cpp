@@ -187,6 +187,44 @@ TEST_CASE("positions count LF CR CRLF and LFCR as one line break each") {
     CHECK(t[3].pos().byte == 20);
 }
 
+TEST_CASE("positions of random texts are those of a byte by byte count") {
+    // position_in finds line breaks 8 bytes at a time (source.cpp line_starts): every offset
+    // of texts of letters, LF and CR (runs that straddle the 8-byte words), against a count.
+    std::uint32_t seed = 12345;
+    const auto next = [&seed] { return seed = seed * 1664525u + 1013904223u; };
+    for (int round = 0; round < 400; ++round) {
+        std::string text(next() % 70, 'a');
+        for (char& c : text) {
+            const std::uint32_t k = next() % 16;
+            c = k == 0 ? '\n' : k == 1 ? '\r' : k == 2 ? '\0' : static_cast<char>('a' + k);
+        }
+        std::uint32_t line = 1, column = 1;
+        for (std::size_t at = 0; at <= text.size(); ++at) {
+            CAPTURE(text);
+            CAPTURE(at);
+            const sgf::position p = sgf::position_in(text, at);
+            CHECK(p.line == line);
+            CHECK(p.column == column);
+            if (at == text.size()) break;
+            const char c = text[at];
+            const bool pair = (c == '\n' || c == '\r') && at + 1 < text.size() &&
+                              (text[at + 1] == '\n' || text[at + 1] == '\r') && text[at + 1] != c;
+            if (c != '\n' && c != '\r') {
+                ++column;
+            } else if (pair) {  // CRLF or LFCR: the second byte is still on the line it ends
+                const sgf::position second = sgf::position_in(text, at + 1);
+                CHECK(second.line == line);
+                ++at;
+                ++line;
+                column = 1;
+            } else {
+                ++line;
+                column = 1;
+            }
+        }
+    }
+}
+
 TEST_CASE("a 100 MB value") {
     std::string big = "(;C[";
     big.append(100u << 20, 'x');

@@ -274,7 +274,8 @@ void repair_values(props_t& props, const fix_context& c) {
         bool keep = true;
         if (row) {
             for (fix_value& v : p.values) {
-                if (v.empty() || valid(*row, c, v)) continue;
+                // (without white space nothing below changes v: no value check needed)
+                if (v.empty() || !has_white(v) || valid(*row, c, v)) continue;
                 std::string stripped = repaired_spelling(*row, c, v);
                 if (stripped == v && !has_text(*row) && without_white(v).empty()) stripped.clear();  // white space alone: empty
                 if (stripped == v) continue;
@@ -443,8 +444,11 @@ void say_kept_obsolete(const std::vector<fix_prop>& props, const fix_context& c)
                    severity::warning);
 }
 
+bool has_white(std::string_view v) noexcept { return std::any_of(v.begin(), v.end(), grammar::is_white); }
+
 std::string repaired_spelling(const property_rule& row, const fix_context& c, std::string_view v) {
-    if (has_text(row) || valid(row, c, v)) return std::string(v);
+    // (without white space there is nothing to remove: v, whether it is valid or not)
+    if (!has_white(v) || has_text(row) || valid(row, c, v)) return std::string(v);
     std::string stripped = without_white(v);
     return stripped.size() != v.size() && valid(row, c, stripped) ? stripped : std::string(v);
 }

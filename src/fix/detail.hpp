@@ -142,6 +142,8 @@ struct fix_context {
 // that only the white space makes invalid ("c e" -> "ce"), else v. The merge of repeats
 // compares these spellings, so that fixing the output finds no repeat left.
 [[nodiscard]] std::string repaired_spelling(const property_rule& row, const fix_context& c, std::string_view v);
+// fix_convert.cpp: whether v holds white space (000_*: space, tab, line breaks, ...).
+[[nodiscard]] bool has_white(std::string_view v) noexcept;
 
 // fix_convert.cpp: legacy conversions, passes, value repairs; FF/CA in the top-level root.
 void convert_node(std::vector<fix_prop>& props, bool top_root, const fix_context& c);

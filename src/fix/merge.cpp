@@ -5,6 +5,7 @@
 // resolve_repeats for each group; the values a repeat keeps apart go after their property
 // (place_kept_apart).
 #include <algorithm>
+#include <deque>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -160,10 +161,15 @@ bool usable(const property_rule& row, const fix_context& c, std::string_view v) 
 // The values of `merged` in order, each spelling once (as fix will write it: "ce\v" repeats "ce").
 fix_prop distinct_values(const fix_prop& merged, const property_rule& row, const fix_context& c) {
     fix_prop distinct{merged.ident, {}, merged.pos, {}};
-    std::unordered_set<std::string> spelled;
+    // Each value's spelling as a view: the value itself when it needs no repair (no white
+    // space, no escape: points, numbers), else a string made for it (kept in `made`).
+    std::unordered_set<std::string_view> spelled;
+    std::deque<std::string> made;
     for (std::size_t i = 0; i < merged.values.size(); ++i) {
-        std::string mine = canonical_raw(repaired_spelling(row, c, merged.values[i]));
-        if (!spelled.insert(std::move(mine)).second) continue;
+        const std::string_view v = merged.values[i];
+        std::string_view mine = v;
+        if (has_white(v) || v.find_first_of("\\]") != std::string_view::npos) mine = made.emplace_back(canonical_raw(repaired_spelling(row, c, v)));
+        if (!spelled.insert(mine).second) continue;
         distinct.values.push_back(merged.values[i]);
         distinct.value_pos.push_back(merged.value_pos[i]);
     }
