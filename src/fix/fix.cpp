@@ -32,12 +32,21 @@ using detail::fix_context;
 // the identifier read by the one node reader, its upper-case letters as the checker reads
 // them, ff4_ident_of): the board is replayed only for those game trees.
 bool has_m(const game_tree& t) {
-    for (preorder it(t); !it.done(); it.next())
-        for (const property& p : it.current().properties()) {
+    for (preorder it(t); !it.done(); it.next()) {
+        // Most nodes are one short property (";B[pd]"): its one-letter identifier at once.
+        const node& n = it.current();
+        const detail::source* src = detail::tree_access::source_of(n);
+        if (detail::property_ref one; src && n.offset() < src->bytes.size() &&
+                                      detail::node_reader::single_short(src->data(), src->data() + src->bytes.size(), n.offset(), one)) {
+            if (src->bytes[one.ident] == 'M') return true;
+            continue;
+        }
+        for (const property& p : n.properties()) {
             const std::string_view id = p.ident();
             if (id == "M" || (id.size() > 1 && id.find('M') != std::string_view::npos && ff4_ident_of(id) == "M"))
                 return true;
         }
+    }
     return false;
 }
 
