@@ -354,6 +354,15 @@ TEST_CASE("fmt writes passes and point lists as old readers read them and keeps 
     const auto r = sgf_test::run_both("fmt --keep-header --pass-tt --expand-points " + f);
     CHECK(r.status == 0);
     CHECK(r.out == "Subject: a game\n\n(;FF[4]GM[1]SZ[19]AB[aa][ab][ac][ba][bb][bc][dd]AE[ee]\n;B[tt]\n;W[cc])\n");
+    // the header is written back, not "skipped" as E002 says for check: said so, no error
+    CHECK(r.err.find("E002") == r.err.find("E002 for check"));
+    CHECK(r.err.find("skipped") == std::string::npos);
+    CHECK(r.err.find("the 17 bytes before the first game tree are written back before it as they were") != std::string::npos);
+    // without --keep-header, or with other syntax errors, E002 is said as an error
+    CHECK(sgf_test::run_both("fmt " + f).err.find("error[E002]") != std::string::npos);
+    const auto broken = sgf_test::run_both("fmt --keep-header " + d.file("broken.sgf", "head(;C[x"));
+    CHECK(broken.status == 1);
+    CHECK(broken.err.find("error[E002]") != std::string::npos);
     // the same tree: fmt of the output without the options gives what fmt gives of the input
     const std::string out = d.file("out.sgf", r.out);
     CHECK(run("fmt --keep-header " + out).out.find("(;FF[4]GM[1]SZ[19]AB[aa][ab][ac][ba][bb][bc][dd]AE[ee]\n;B[tt]") != std::string::npos);

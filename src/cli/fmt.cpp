@@ -203,12 +203,22 @@ int split_one(const std::string& in, const load_result& r, std::string_view head
 // Formats one input; returns its exit status.
 int fmt_one(const std::string& in, const fmt_options& o) {
     if (const int refused = refuse_in_place(in, o.write); refused != exit_ok) return refused;
-    const auto loaded = load_input(in, o.load);
+    const auto loaded = load_input(in, o.load, false);
     if (!loaded) return exit_usage;
     const load_result& r = loaded->r;
     const std::string& shown = loaded->shown;
     const std::string_view bytes = r.bytes();
     const auto header = header_of(r, o.keep_header);
+    // The findings of the input; with --keep-header the text before the first game tree is
+    // written back, not skipped as its E002 says: said as what fmt does with it instead.
+    const bool kept = header && !header->empty();
+    std::vector<diagnostic> found;
+    for (const diagnostic& d : r.diagnostics)
+        if (!kept || d.id != rule::junk_before_tree) found.push_back(d);
+    print_all_loaded(std::cerr, r, found, shown, bytes);
+    if (kept)
+        std::cerr << "sgfcheck: " << shown << ": the " << header->size()
+                  << " bytes before the first game tree are written back before it as they were (--keep-header; E002 for check)\n";
     if (!header) {
         std::cerr << "sgfcheck: " << shown << " has syntax errors; nothing written (sgfcheck fix repairs files"
                   << (r.trees.empty() || o.keep_header ? "" : "; text before the first game tree is kept with --keep-header")
