@@ -166,7 +166,11 @@ private:
 };
 
 bool streamer::start() {
-    (void)win_.read(0);
+    // A byte order mark is up to 4 bytes: all of them before it is looked for, whatever the
+    // piece (a piece of 2 bytes saw half of a UTF-8 BOM and handed the file back, where one of
+    // 1 MiB streamed it: found by the stream fuzz target).
+    while (win_.size() < 4 && win_.read(4 - win_.size())) {
+    }
     const std::string_view head(win_.data(), std::min<std::size_t>(win_.size(), 4));
     const auto bom = detect_bom(head);
     if (!load_opts_.charset.empty() || (bom && bom->charset != "UTF-8")) return false;
