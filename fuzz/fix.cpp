@@ -10,6 +10,10 @@
 //      size picks them (none, or the deletions: delete_unknown, delete_obsolete,
 //      delete_empty_nodes, delete_properties; variation_level in one input of three), so
 //      that every input stays the file it is;
+//   4. the output checks clean or fix says why: every finding of the checker on w is one the
+//      input had (left) or one fix said (kept in a private property), none made by fix
+//      (remaining_findings: `made` empty), for a fix without deletions (what a deletion
+//      makes, as deleting SZ does to the points, is judged against a fix without them).
 // That no value is lost is proved on the corpus by tests/fix_corpus_test.cpp, which knows
 // each conversion (FF[3] -> FF[4], B[tt] -> B[], L -> LB, ...); a fuzz check could not.
 #include <algorithm>
@@ -61,6 +65,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     });
     SGF_FUZZ_CHECK(clean, "fix output does not parse cleanly: " + sgf_fuzz::describe(back.diagnostics) +
                                                  "\n  written: " + sgf_fuzz::printable(w, 400) + "\n  " + ctx);
+    const bool deletes = options.delete_unknown || options.delete_obsolete || options.delete_empty_nodes ||
+                         !options.delete_properties.empty();
+    if (!deletes) {
+        const sgf::fix_remains remains = sgf::remaining_findings(r, f);
+        SGF_FUZZ_CHECK(remains.made.empty(), "the checker finds in fix's output what fix made and did not say: " +
+                                                 sgf_fuzz::describe(remains.made) + "\n  written: " + sgf_fuzz::printable(w, 400) +
+                                                 "\n  " + ctx);
+    }
     const std::string again = fixed_text(w, options);
     SGF_FUZZ_CHECK(again == w, "fix is not idempotent (options " + std::to_string(size % 5) + ")\n  first:  " + sgf_fuzz::printable(w, 400) +
                                    "\n  second: " + sgf_fuzz::printable(again, 400) + "\n  " + ctx);

@@ -334,6 +334,8 @@ TEST_CASE("W017 a text value that swallowed nodes because its bracket came late"
 TEST_CASE("I121 I218 I221") {
     CHECK(run("(;FF[4]GM[2];B[xx])") == "I121@1:15");
     CHECK(run("(;FF[4]GM[1]XYZ[1])") == "I218@1:13 W210@1:13");
+    // judged as it reads: FF[1]-FF[3] lowercase letters do not count ('xBAA' is BAA, 'xYz' is Y)
+    CHECK(run("(;FF[3]GM[1]xBAA[1]xYz[2])") == "I218@1:13 W210@1:13 W210@1:20");
     // grouped per identifier like every per_subject rule: the first, with the count
     const auto unverified = diags("(;FF[4]GM[2];B[xx];W[yy];B[zz];B[ab])");
     REQUIRE(unverified.size() == 2);

@@ -271,6 +271,7 @@ private:
     void handicap_stones(const source& src);
     void rare_property(const source& src, std::uint32_t i, const row_plan& plan, bool is_root);
     void unknown_property(const source& src, std::uint32_t i);
+    void long_identifier(const source& src, std::uint32_t at, std::string_view written);
     [[nodiscard]] const row_plan* root_alias(const source& src, std::uint32_t i, const row_plan* plan);
     void node_rules(const source& src, std::uint32_t bits, bool is_root);
     void nul_bytes(const source& src);

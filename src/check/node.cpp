@@ -280,6 +280,18 @@ void tree_checker::play_move(const source& src, board_effect effect, std::uint32
     report(rule::move_on_occupied, src, offset, std::move(m));
 }
 
+// I218 on an identifier as it reads: FF[1]-FF[3] lowercase letters do not count (ff4_changes.txt:
+// readers delete them), so 'xBAA' is BAA, three letters, as fix writes it. Judged on the
+// spelling alone, fix's output would have a long identifier the input never had.
+void tree_checker::long_identifier(const source& src, std::uint32_t at, std::string_view written) {
+    if (written.size() <= 2) return;
+    const std::string read = all_upper(written) ? std::string(written) : ff4_ident_of(written);
+    if (read.size() <= 2) return;
+    report(rule::long_ident, src, at,
+           "identifier " + read + " has more than two letters (FF[4]: 'should consist of up to two uppercase letters')", {},
+           {}, read);
+}
+
 // Unknown (private) property: kept, values not checked, one report per identifier in the
 // file (the first; its count says how many). Hash lookups only: N distinct identifiers in
 // a file or a node take linear time.
@@ -289,11 +301,7 @@ void tree_checker::unknown_property(const source& src, std::uint32_t i) {
     // No uppercase letter ("b", "black"): no reading in any version; the parser said so (E016).
     if (std::none_of(ident.begin(), ident.end(), [](char c) { return c >= 'A' && c <= 'Z'; })) return;
     const plan_table& table = *ctx_->plans;
-    if (all_upper(ident) && ident.size() > 2)
-        report(rule::long_ident, src, p.ident,
-               "identifier " + std::string(ident) +
-                   " has more than two letters (FF[4]: 'should consist of up to two uppercase letters')",
-               {}, {}, ident);
+    long_identifier(src, p.ident, ident);
     if (out_.wants(rule::unknown_property, ctx_->ff)) {
         std::string m = "unknown property " + std::string(ident) + ": not a property of " + std::string(info(table.prof).name) +
                         " for " + game_name(table.gm) + "; kept as is, not checked";
@@ -331,11 +339,7 @@ void tree_checker::rare_property(const source& src, std::uint32_t i, const row_p
     const std::string_view ident = ident_of(src, p);
     const property_rule& row = *plan.row;
     const plan_table& table = *ctx_->plans;
-    if (plan.long_ident && all_upper(ident))
-        report(rule::long_ident, src, p.ident,
-               "identifier " + std::string(ident) +
-                   " has more than two letters (FF[4]: 'should consist of up to two uppercase letters')",
-               {}, {}, ident);
+    if (plan.long_ident) long_identifier(src, p.ident, ident);
     if (!plan.defined) {
         if (out_.wants(rule::obsolete_property, ctx_->ff))
             report(rule::obsolete_property, src, p.ident,
