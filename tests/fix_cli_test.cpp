@@ -319,6 +319,20 @@ TEST_CASE("fix moves variations stored one level too deep only when asked and sa
     const auto hex = sgf_test::run_both("fix --variation-level " + d.file("hex.sgf", "(;FF[4]CA[UTF-8]GM[11]SZ[5];W[a1];B[a2](;W[b2])(;AE[a2];B[c3]))"));
     CHECK(hex.out.find("AE[a2]") != std::string::npos);
     CHECK(hex.err.find("I307") == std::string::npos);
+    // one of them takes back two moves (sgfc_doc.txt, warning 56): none moved, and said where,
+    // and in the summary as left, so that the option never does nothing without a word
+    const std::string unsure = d.file("unsure.sgf", "(;FF[4]CA[UTF-8]GM[1]SZ[19];B[dd];W[aa](;B[bb])(;AE[aa];W[ba])\n(;AE[dd][aa];B[ef]))");
+    const auto u = sgf_test::run_both("fix --variation-level " + unsure);
+    CHECK(u.status == 0);
+    CHECK(u.out.find("(;AE[aa]\n;W[ba])") != std::string::npos);
+    CHECK(u.err.find("unsure.sgf:2:2: warning[W308]: 2 of the 2 variations after the first take back W[aa] with AE, but not "
+                     "every one is an alternative of it") != std::string::npos);
+    CHECK(u.err.find("left in 1 file: W308 variation_level_uncertain 1") != std::string::npos);
+    CHECK(u.err.find("I307") == std::string::npos);
+    // not asked, or variations that take nothing back: nothing to say
+    CHECK(sgf_test::run_both("fix " + unsure).err.find("W308") == std::string::npos);
+    const auto plain = sgf_test::run_both("fix --variation-level " + d.file("plain.sgf", "(;FF[4]CA[UTF-8]GM[1]SZ[19];B[dd];W[aa](;B[bb])(;B[cc]))"));
+    CHECK(plain.err.find("W308") == std::string::npos);
 }
 
 TEST_CASE("fix says what the deletions asked make as theirs and not as a bug in fix") {

@@ -186,7 +186,8 @@ sgfcheck reports them on the output.
                     node of a variation with several variations after it
   --variation-level in Go, move alternatives stored one level too deep (a variation
                     whose first node takes back the move before it with AE and plays
-                    another) up beside that move, each said (I307)
+                    another) up beside that move, each said (I307); only when every
+                    variation after the move has that shape, else none (W308)
                     (these are SGFC's options y, u, o, n and v: docs/sgfc_options.md)
   --include GLOB, --exclude GLOB
                     files of a DIR to take (default *.sgf) or leave out, as check takes them

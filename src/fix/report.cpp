@@ -166,13 +166,19 @@ void fix_tally::add(const std::vector<diagnostic>& said, const fix_remains& rema
     ++files;
     changed += output_changed;
     const auto key = [](const diagnostic& d) { return std::string(d.code) + " " + std::string(info(d.id).name); };
-    for (const auto& d : said)
+    bool kept = false;  // a warning of fix's own: something it left as it was (W308)
+    for (const auto& d : said) {
         if (is_change(d)) changes[key(d)] += d.count;
+        else if (d.level == severity::warning && info(d.id).stage == rule_stage::fix) {
+            left[key(d)] += d.count;
+            kept = true;
+        }
+    }
     if (output_changed && changes_in(said) > 0) ++files_with_changes_said;
     for (const auto* list : {&remains.left, &remains.said})
         for (const auto& d : *list) left[key(d)] += d.count;
     for (const auto& d : remains.made) (deletions_made ? made_by_deletions : made)[key(d)] += d.count;
-    files_with_left += !remains.left.empty() || !remains.said.empty() || !remains.made.empty();
+    files_with_left += kept || !remains.left.empty() || !remains.said.empty() || !remains.made.empty();
 }
 
 }  // namespace sgf

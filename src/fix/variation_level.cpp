@@ -31,6 +31,7 @@
 // moves nothing. Each node is copied at most once per move of its sequence: linear.
 #include <deque>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -150,6 +151,35 @@ std::optional<lifted> lift(const game_tree& v, const a_move& m, const fix_contex
                       (moved.empty() ? std::string() : " (the deleted node's " + moved + " now in the node of " + move + ")")};
 }
 
+// Whether variation v begins by taking back move m: an AE of m's point among others.
+bool takes_back(const game_tree& v, const a_move& m) {
+    const auto ae = v.front().find("AE");
+    if (!ae) return false;
+    for (const value& x : *ae)
+        if (x.raw() == m.point) return true;
+    return false;
+}
+
+// Variation k after move m has not the shape, so none is moved: said (308, SGFC 56 "possible
+// incorrect variation level cannot be corrected") when some variation after m takes m back,
+// at the first one that does and is not moved (k's, or a later one's), so that asking for
+// --variation-level never leaves such variations unsaid.
+void uncertain(std::span<const game_tree> vs, std::size_t k, const a_move& m, const where_from& from, const fix_context& c) {
+    std::size_t taking = 0;  // variations after the first that take m back
+    for (std::size_t i = 1; i < vs.size(); ++i) taking += takes_back(vs[i], m) ? 1 : 0;
+    if (taking == 0) return;
+    std::size_t at = k;  // the first that takes m back and is not moved (none before k is refused)
+    while (at < vs.size() && !takes_back(vs[at], m)) ++at;
+    if (at == vs.size()) at = k;
+    const std::string move = std::string(m.colour) + "[" + m.point + "]";
+    c.note(rule::variation_level_uncertain, from.of(vs[at].front()),
+           std::to_string(taking) + " of the " + std::to_string(vs.size() - 1) + " variations after the first take back " + move +
+               " with AE, but not every one is an alternative of it (AE of its point alone, then one other move of its colour): none is moved up",
+           "which level is meant is unclear: move them by hand if they are alternatives of " + move +
+               "; each is valid FF[4] as it stands",
+           severity::warning);
+}
+
 // t with the variations of its last node moved up beside it, when they have the shape.
 game_tree corrected(const game_tree& t, const where_from& from, const fix_context& c) {
     const auto vs = t.variations();
@@ -161,7 +191,10 @@ game_tree corrected(const game_tree& t, const where_from& from, const fix_contex
     up.reserve(vs.size() - 1);
     for (std::size_t k = 1; k < vs.size(); ++k) {
         auto l = lift(vs[k], *m, c);
-        if (!l) return t;
+        if (!l) {
+            uncertain(vs, k, *m, from, c);
+            return t;
+        }
         up.push_back(std::move(*l));
     }
     std::vector<node> first{p};
