@@ -119,3 +119,19 @@ TEST_CASE("fmt --split keeps each file's charset or refuses") {
     CHECK(refused.err.find("game tree 2 of 2: alone it would be read in ISO-8859-1, not in KOI8-R") != std::string::npos);
     CHECK(!fs::exists(d.path / "k_001.sgf"));
 }
+
+TEST_CASE("fmt --split writes all of an input or nothing when a write fails part way") {
+    // RLIMIT_FSIZE (ulimit -f counts 1024-byte blocks): the first tree's file fits, the
+    // second's does not; the first is removed again and the run says so (exit 2).
+    temp_dir d;
+    const std::string f = d.file("two.sgf", "(;FF[4]GM[1]C[small])(;FF[4]GM[1]C[" + std::string(200000, 'x') + "])");
+    const auto r = sgf_test::run_shell("(ulimit -f 100; '" + std::string(SGF_SGFCHECK) + "' fmt --split " + f + ") 2>&1");
+    CHECK(r.status == 2);
+    CHECK(r.out.find("File too large") != std::string::npos);
+    CHECK(r.out.find("nothing written for " + f + " (game tree 2 of 2 failed; the 1 file written before it removed)") != std::string::npos);
+    CHECK(r.out.find("wrote ") == std::string::npos);  // said only once all are written
+    CHECK(listing(d.path) == "two.sgf ");  // no file of it, no temporary file
+    // without the limit: both
+    CHECK(run("fmt --split " + f).status == 0);
+    CHECK(listing(d.path) == "two.sgf two_001.sgf two_002.sgf ");
+}

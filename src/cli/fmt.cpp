@@ -162,8 +162,9 @@ std::variant<std::string, std::string> split_file(const load_result& r, std::siz
 }
 
 // --split of one loaded input: every file made and checked first, then written, each new
-// (never over an existing file: atomic_file::commit_new) and said on stderr. Returns its
-// exit status.
+// (never over an existing file: atomic_file::commit_new), then said on stderr. All or
+// nothing: a write that fails part way (a full disk, a file made under one of the names
+// meanwhile) removes the files of this input written before it. Returns its exit status.
 int split_one(const std::string& in, const load_result& r, std::string_view header, const std::string& shown, const fmt_options& o) {
     const std::size_t n = r.trees.size();
     const std::vector<std::string> names = split_names(in, n, o);
@@ -184,16 +185,26 @@ int split_one(const std::string& in, const load_result& r, std::string_view head
         files.push_back(std::move(std::get<0>(made)));
     }
     const bool dry_run = o.write.how == write_mode::dry_run;
-    for (std::size_t k = 0; k < n; ++k) {
-        if (!dry_run) {
-            try {
-                output out(names[k]);
-                out.write(files[k]);
-                out.commit_new();
-            } catch (const std::system_error& e) {
-                return output_failed(e);
+    for (std::size_t k = 0; !dry_run && k < n; ++k) {
+        try {
+            output out(names[k]);
+            out.write(files[k]);
+            out.commit_new();
+        } catch (const std::system_error& e) {
+            const int status = output_failed(e);
+            std::size_t removed = 0;
+            for (std::size_t w = 0; w < k; ++w) {
+                std::error_code ec;
+                removed += std::filesystem::remove(names[w], ec) ? 1 : 0;
             }
+            std::cerr << "sgfcheck: nothing written for " << shown << " (game tree " << k + 1 << " of " << n << " failed";
+            if (k > 0 && removed == k) std::cerr << "; the " << k << (k == 1 ? " file" : " files") << " written before it removed";
+            else if (k > 0) std::cerr << "; only " << removed << " of the " << k << " files written before it could be removed";
+            std::cerr << ")\n";
+            return status;
         }
+    }
+    for (std::size_t k = 0; k < n; ++k) {
         std::cerr << "sgfcheck: " << (dry_run ? "would write " : "wrote ") << printable(names[k]) << " (game tree " << k + 1 << " of "
                   << n << " of " << shown << ", " << files[k].size() << " bytes)\n";
     }

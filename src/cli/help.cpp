@@ -141,7 +141,8 @@ file with syntax errors is not written (sgfcheck fix repairs files).
                     file is refused otherwise: it is a syntax error, E002)
   --split           one file per game tree: NAME_001.sgf, NAME_002.sgf, ... for NAME.sgf,
                     beside it or in -o DIR; never over an existing file (exit 2, nothing
-                    written for that input); each file said on stderr; with --dry-run only
+                    written for that input; a write that fails part way removes the files
+                    written before it); each file said on stderr; with --dry-run only
                     said; the header (--keep-header) goes in the first
   --include GLOB, --exclude GLOB
                     files of a DIR to take (default *.sgf) or leave out, as check takes them
