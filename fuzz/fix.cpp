@@ -12,8 +12,9 @@
 //      that every input stays the file it is;
 //   4. the output checks clean or fix says why: every finding of the checker on w is one the
 //      input had (left) or one fix said (kept in a private property), none made by fix
-//      (remaining_findings: `made` empty), for a fix without deletions (what a deletion
-//      makes, as deleting SZ does to the points, is judged against a fix without them).
+//      (remaining_findings: `made` empty). Judged on a fix without deletions, every input:
+//      the run's own when it has none, else one more fix (what a deletion makes, as deleting
+//      SZ does to the points, is the deletion's: sgfcheck fix says so, app::judge_fix).
 // That no value is lost is proved on the corpus by tests/fix_corpus_test.cpp, which knows
 // each conversion (FF[3] -> FF[4], B[tt] -> B[], L -> LB, ...); a fuzz check could not.
 #include <algorithm>
@@ -67,11 +68,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                                                  "\n  written: " + sgf_fuzz::printable(w, 400) + "\n  " + ctx);
     const bool deletes = options.delete_unknown || options.delete_obsolete || options.delete_empty_nodes ||
                          !options.delete_properties.empty();
-    if (!deletes) {
-        const sgf::fix_remains remains = sgf::remaining_findings(r, f);
+    {
+        sgf::fix_options kept;  // the run's options but the deletions
+        kept.variation_level = options.variation_level;
+        const sgf::fix_result plain = deletes ? sgf::fix(r, kept) : sgf::fix_result{};
+        const sgf::fix_result& judged = deletes ? plain : f;
+        const sgf::fix_remains remains = sgf::remaining_findings(r, judged);
         SGF_FUZZ_CHECK(remains.made.empty(), "the checker finds in fix's output what fix made and did not say: " +
-                                                 sgf_fuzz::describe(remains.made) + "\n  written: " + sgf_fuzz::printable(w, 400) +
-                                                 "\n  " + ctx);
+                                                 sgf_fuzz::describe(remains.made) + "\n  written: " +
+                                                 sgf_fuzz::printable(sgf::write(judged.trees), 400) + "\n  " + ctx);
     }
     const std::string again = fixed_text(w, options);
     SGF_FUZZ_CHECK(again == w, "fix is not idempotent (options " + std::to_string(size % 5) + ")\n  first:  " + sgf_fuzz::printable(w, 400) +

@@ -392,3 +392,65 @@ TEST_CASE("fix report: every node fix changes holds a change it said (corpus)") 
     for (std::size_t i = 0; i < failures.size() && i < 20; ++i) CHECK_MESSAGE(false, failures[i]);
     CHECK(failures.empty());
 }
+
+TEST_CASE("fix report: what a repair of the input reveals is left and not made by fix") {
+    // Found by the fix fuzz target's invariant that nothing in fix's output is made by fix
+    // unsaid (issue 20); each of these was "made by fix (a bug in fix)" before.
+    // a property the input's FF did not define (IP in FF[1]: W211) judged by FF[4]'s rows:
+    // of another game (W212), the same property seen again
+    const run ip = fix_run("(;GM[1];IP[aa])");
+    const sgf::fix_remains ip_r = sgf::remaining_findings(ip.in, ip.out);
+    CHECK(sgf_test::codes_of(ip_r.left) == "W120 W212");
+    CHECK(ip_r.made.empty());
+    // an SZ the input gave but could not use, repaired (SZ[x][19]: SZ[19] kept, XSZ[x]): the
+    // board it gives shows a move onto a stone the input had all along
+    const run sz = fix_run("(;FF[4]GM[1]SZ[x][19];B[aa];W[aa])");
+    CHECK(sz.text.find("SZ[19]XSZ[x]") != std::string::npos);
+    const sgf::fix_remains sz_r = sgf::remaining_findings(sz.in, sz.out);
+    CHECK(sgf_test::codes_of(sz_r.left).find("W215") != std::string::npos);
+    CHECK(sz_r.made.empty());
+    // so does a GM repaired the same way (GM[x][19]: Octi), whose moves the input's W[aa] is none of
+    const run gm = fix_run("(;FF[4]GM[x][19]SZ[9];B[a1];W[aa])");
+    CHECK(gm.text.find("GM[19]XGM[x]") != std::string::npos);
+    CHECK(sgf::remaining_findings(gm.in, gm.out).made.empty());
+    // a move value repaired (W[e\ne] written W[ee]) is played from then on: onto B[ee]
+    const run move = fix_run("(;FF[4]GM[1]SZ[9];B[ee];W[e\ne])");
+    CHECK(move.text.find(";W[ee]") != std::string::npos);
+    const sgf::fix_remains move_r = sgf::remaining_findings(move.in, move.out);
+    CHECK(sgf_test::codes_of(move_r.left) == "W215");
+    CHECK(move_r.made.empty());
+    // a GM or SZ deleted as asked is no repair: what that makes stays the deletion's
+    // (fix_cli_test "fix says what the deletions asked make as theirs and not as a bug in fix")
+    sgf::fix_options no_sz;
+    no_sz.delete_properties = {"SZ"};
+    const sgf::load_result big = sgf::load(sgf::file_bytes(std::string("(;FF[4]CA[UTF-8]GM[1]SZ[25];B[xx])")), {.lenient = true});
+    CHECK(sgf_test::codes_of(sgf::remaining_findings(big, sgf::fix(big, no_sz)).made) == "E103");
+}
+
+TEST_CASE("fix report: position judgements an FF[1] file mixed are kept apart in FF[4]") {
+    // GB, GW, DM and UC exclude each other in FF[4]; an FF[1] file had no DM or UC to mix (not
+    // defined: W211), its FF[4] output would (E205, and fix refused the file as "a bug in
+    // fix"): the first stays, the others go to X + identifier, said (205)
+    const run r = fix_run("(;GM[1]SZ[9];B[aa]GB[1]DM[1]UC[2])");
+    CHECK(r.text == "(;FF[4]CA[UTF-8]GM[1]SZ[9]\n;B[aa]GB[1]XDM[1]XUC[2])\n");
+    CHECK(said(r, sgf::rule::exclusive_properties).rfind("I205@1:24 DM after another position judgement (GB, GW, DM, UC) in its node: FF[1] allowed it", 0) == 0);
+    CHECK(sgf::remaining_findings(r.in, r.out).made.empty());
+    // an FF[4] file that mixes them has the error itself: left as it is
+    const run ff4 = fix_run("(;FF[4]CA[UTF-8]GM[1]SZ[9];B[aa]GB[1]DM[1])\n");
+    CHECK(ff4.text == "(;FF[4]CA[UTF-8]GM[1]SZ[9]\n;B[aa]GB[1]DM[1])\n");
+    const sgf::fix_remains kept = sgf::remaining_findings(ff4.in, ff4.out);
+    CHECK(sgf_test::codes_of(kept.left) == "E205");
+}
+
+TEST_CASE("fix report: a repeated property merges each value once unless a point holds several stones") {
+    // AR[a1:b2] twice in a Hex node was merged as AR[a1:b2][a1:b2]: E117 "made by fix" (the fix
+    // fuzz target's invariant); a value given twice is one value, kept once, and said
+    const run ar = fix_run("(;FF[4]CA[UTF-8]GM[11]SZ[5]AR[a1:b2]AR[a1:b2])");
+    CHECK(ar.text == "(;FF[4]CA[UTF-8]GM[11]SZ[5]AR[a1:b2])\n");
+    CHECK(said(ar, sgf::rule::duplicate_property).find("AR given twice in one node: merged into one AR") != std::string::npos);
+    CHECK(sgf::remaining_findings(ar.in, ar.out).made.empty());
+    // Backgammon: a point holds several checkers, AB[l] twice is two of them
+    const run bg = fix_run("(;FF[4]CA[UTF-8]GM[6]AB[l]AB[l])");
+    CHECK(bg.text == "(;FF[4]CA[UTF-8]GM[6]AB[l][l])\n");
+    CHECK(sgf::remaining_findings(bg.in, bg.out).made.empty());
+}

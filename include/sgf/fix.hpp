@@ -135,7 +135,7 @@ struct fix_tally {
     // "I301 ff4_written" (printed code and rule name) -> count
     std::map<std::string, std::uint64_t, std::less<>> changes, left, made;  // left: left and said
     std::map<std::string, std::uint64_t, std::less<>> made_by_deletions;     // made, of files whose deletions made it
-    std::uint64_t files_with_left = 0;
+    std::uint64_t files_with_left = 0;  // with something in `left` (left or said, or a warning of fix)
     // One fixed file: what fix said of it (fix_findings), what remains, whether its output
     // differs from the input, and whether what fix made is the deletions' (app::checked_fix).
     void add(const std::vector<diagnostic>& said, const fix_remains& remains, bool output_changed,

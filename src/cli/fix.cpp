@@ -147,7 +147,7 @@ void print_summary(const fix_tally& t) {
     if (t.not_written > 0) std::cerr << "; " << grouped(t.not_written) << " not written";
     std::cerr << '\n';
     if (total > 0) std::cerr << "  changes: " << grouped(total) << " (" << codes(t.changes) << ")\n";
-    if (!t.left.empty() || !t.made.empty() || !t.made_by_deletions.empty())
+    if (!t.left.empty())
         std::cerr << "  left in " << grouped(t.files_with_left) << (t.files_with_left == 1 ? " file: " : " files: ") << codes(t.left)
                   << '\n';
     if (!t.made_by_deletions.empty()) std::cerr << "  made by the deletions asked: " << codes(t.made_by_deletions) << '\n';

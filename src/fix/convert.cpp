@@ -338,19 +338,26 @@ void keep_apart_ff4_only(std::vector<fix_prop>& props, bool top_root, const fix_
     }
     c.game_info_on_path |= game_info;
     const bool has_move = find_prop(props, "B") != props.end() || find_prop(props, "W") != props.end();
-    bool annotation = false;
+    bool annotation = false, judged = false;
     for (std::size_t i = 0; i < props.size();) {
         const fix_prop& p = props[i];
         const property_rule* row = c.rule(p.ident);
         std::string why;
         rule which = rule::none;  // the rule the checker reports it by
         const bool move_annotation = p.ident == "BM" || p.ident == "TE" || p.ident == "DO" || p.ident == "IT";
+        // GB, GW, DM, UC exclude each other (ff4_properties.txt, node annotation: "must not be
+        // mixed within a node"); an FF[1] file could not mix them (DM and UC came with FF[3],
+        // unread before: GB[1]DM[1] there is no finding), its FF[4] output can
+        const bool judgement = row && row->exclusive == exclusive_group::position_judgement;
         if ((move_annotation || p.ident == "KO") && !has_move) {
             why = p.ident + " without a move in its node";  // ff4_properties.txt: move annotation, KO
             which = rule::needs_move;
         } else if (move_annotation && annotation) {
             why = p.ident + " after another move annotation in its node";  // BM, TE, DO, IT exclude each other
             which = rule::annotation_mix;
+        } else if (judgement && judged) {
+            why = p.ident + " after another position judgement (GB, GW, DM, UC) in its node";
+            which = rule::exclusive_properties;
         } else if (row && row->type == property_type::root && !top_root) {
             why = "root property " + p.ident + " outside the root";
             which = rule::root_outside_root;
@@ -369,6 +376,7 @@ void keep_apart_ff4_only(std::vector<fix_prop>& props, bool top_root, const fix_
             }
         }
         annotation |= move_annotation && why.empty();
+        judged |= judgement && why.empty();
         if (why.empty()) {
             ++i;
             continue;

@@ -259,9 +259,17 @@ void resolve_repeats(fix_prop&& merged, std::size_t k, fix_pos again, const fix_
     fix_prop distinct = distinct_values(merged, *row, c);
     const std::size_t dropped = merged.values.size() - distinct.values.size();
 
-    if (!single && !unique) {  // repeats count here: merge only
-        c.note(rule::duplicate_property, again, id + " given " + times(k) + " in one node: merged into one " + id, "all values kept, in file order");
-        out.push_back(std::move(merged));
+    // A repeat counts only where a point holds several stones (Backgammon's AB[l][l], check:
+    // plan.stacks); anywhere else a value given twice is the same value twice, which the
+    // checker reports (AR[aa:bb] twice in Hex: E117; VW[] twice: E119): kept once.
+    const bool repeats_count = c.game && c.game->stacks_stones && row->unique_points == point_group::setup &&
+                               row->effect != board_effect::add_empty;
+    if (!single && !unique) {  // merge only
+        const bool once = !repeats_count && dropped > 0;
+        c.note(rule::duplicate_property, again, id + " given " + times(k) + " in one node: merged into one " + id,
+               once ? "values in file order, each once (" + std::to_string(dropped) + " repeat" + (dropped == 1 ? "" : "s") + " dropped)"
+                    : "all values kept, in file order");
+        out.push_back(once ? std::move(distinct) : std::move(merged));
         return;
     }
     if (moves) {  // each move gets a node later (fix_split.cpp, which notes it)

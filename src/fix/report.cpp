@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "sgf/check.hpp"
+#include "sgf/context.hpp"
 #include "sgf/fix.hpp"
 #include "sgf/properties.hpp"
 
@@ -130,11 +131,41 @@ fix_remains remaining_findings(const load_result& input, const fix_result& fixed
     // property is judged by nothing else (one problem, one finding); once fix repairs the value
     // it is judged by its place too, and what that finds (BL[462] in a root: W213) is the
     // input's problem seen after the repair, not one fix made.
+    // So is a property the input's FF did not define (check: 211, "IP ... is not defined in
+    // FF[1]"): in the FF[4] output it is judged by FF[4]'s rows, by its game among them (IP of
+    // Lines of Action in a Go file: 212), the same property seen again.
     std::set<std::string, std::less<>> wrong_values;
-    for (const auto& d : before)
-        if (d.id == rule::value_syntax)
+    for (const auto& d : before) {
+        if (d.id == rule::value_syntax) {
             if (const std::size_t at = d.message.find('['); at != std::string::npos && at > 0) wrong_values.insert(d.message.substr(0, at));
+        } else if (d.id == rule::obsolete_property) {
+            if (const std::size_t at = d.message.find(' '); at != std::string::npos && at > 0) wrong_values.insert(d.message.substr(0, at));
+        }
+    }
     const auto wrong_in_input = [&](std::string_view ident) { return wrong_values.count(ident) > 0; };
+    // A move or setup value fix repaired (W[\ree] written W[ee]) is played from then on: the
+    // Go replay's findings after it (a move onto a stone, setup that changes nothing) are the
+    // input's moves seen on the board the repair gives.
+    const bool board_repaired = wrong_in_input("B") || wrong_in_input("W") || wrong_in_input("AB") || wrong_in_input("AW") ||
+                                wrong_in_input("AE");
+    const auto on_board = [](const diagnostic& d) { return d.id == rule::move_on_occupied || d.id == rule::setup_no_effect; };
+    // A game tree whose GM or SZ the input gave but did not make usable (GM[x][19]: no game;
+    // SZ[junk]: no board), which fix repaired as it said (GM[19] kept: I118; SZ[junk] kept in
+    // XSZ, the board the game's default: I101): the checker reads the output by a context the
+    // input did not give it (a Go board to replay, points to place), and what it finds there
+    // (a move onto a stone, a point off the board, a move of the game now read) is the input's
+    // content seen after that repair, not something fix made. (A GM or SZ deleted as asked is
+    // no repair: what that makes is the deletion's, app::judge_fix.)
+    const bool context_repaired = [&] {
+        const auto ins = input.trees.trees();
+        const auto outs = fixed.trees.trees();
+        for (std::size_t k = 0; k < ins.size() && k < outs.size(); ++k) {
+            const tree_context a = context_of(ins[k]), b = context_of(outs[k]);
+            const bool unusable = (a.sz_given && !a.size.known()) || (a.gm_given && a.gm == 0);
+            if (unusable && (a.gm != b.gm || a.size.columns != b.size.columns || a.size.rows != b.size.rows)) return true;
+        }
+        return false;
+    }();
     const auto any = [](const diagnostic&) { return true; };
     for (const diagnostic& d : after) {
         std::uint64_t need = in.take(d, d.count, [&](const diagnostic& b) { return b.message == d.message; }, r.left);
@@ -147,7 +178,8 @@ fix_remains remaining_findings(const load_result& input, const fix_result& fixed
         rest.where = {};
         rest.count = need;
         if (own_private) r.said.push_back(std::move(rest));
-        else if (names_ident(d.message, wrong_in_input)) r.left.push_back(std::move(rest));
+        else if (context_repaired || (board_repaired && on_board(d)) || names_ident(d.message, wrong_in_input))
+            r.left.push_back(std::move(rest));
         else r.made.push_back(std::move(rest));
     }
     for (auto* list : {&r.left, &r.said})
@@ -178,7 +210,7 @@ void fix_tally::add(const std::vector<diagnostic>& said, const fix_remains& rema
     for (const auto* list : {&remains.left, &remains.said})
         for (const auto& d : *list) left[key(d)] += d.count;
     for (const auto& d : remains.made) (deletions_made ? made_by_deletions : made)[key(d)] += d.count;
-    files_with_left += kept || !remains.left.empty() || !remains.said.empty() || !remains.made.empty();
+    files_with_left += kept || !remains.left.empty() || !remains.said.empty();  // (made: its own line, no file count)
 }
 
 }  // namespace sgf
