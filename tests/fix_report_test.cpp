@@ -400,7 +400,7 @@ TEST_CASE("fix report: what a repair of the input reveals is left and not made b
     // of another game (W212), the same property seen again
     const run ip = fix_run("(;GM[1];IP[aa])");
     const sgf::fix_remains ip_r = sgf::remaining_findings(ip.in, ip.out);
-    CHECK(sgf_test::codes_of(ip_r.left) == "W120 W212");
+    CHECK(sgf_test::codes_of(ip_r.left) == "W212 W120");
     CHECK(ip_r.made.empty());
     // an SZ the input gave but could not use, repaired (SZ[x][19]: SZ[19] kept, XSZ[x]): the
     // board it gives shows a move onto a stone the input had all along

@@ -149,6 +149,18 @@ fix_remains remaining_findings(const load_result& input, const fix_result& fixed
     const bool board_repaired = wrong_in_input("B") || wrong_in_input("W") || wrong_in_input("AB") || wrong_in_input("AW") ||
                                 wrong_in_input("AE");
     const auto on_board = [](const diagnostic& d) { return d.id == rule::move_on_occupied || d.id == rule::setup_no_effect; };
+    // A property given more than once that fix resolved to one value, as it said (HA[0] and
+    // HA[+2]: HA[+2] kept, "check which is right"): what the checker finds of that property
+    // now (HA[2] without its stones: W217) is of the value fix said it kept.
+    std::set<std::string, std::less<>> resolved;
+    for (const auto& d : fixed.diagnostics)
+        if (d.id == rule::duplicate_property || d.id == rule::too_many_values)
+            if (const std::size_t at = d.message.find(' '); at != std::string::npos && at > 0) resolved.insert(d.message.substr(0, at));
+    const auto resolved_by_fix = [&](std::string_view ident) { return resolved.count(ident) > 0; };
+    // A value cut at the end of the file (008) is not judged for nodes it swallowed (017:
+    // "its ']' probably came too late"); closed by fix, it is: the input's text seen closed.
+    const bool closed_by_fix = std::any_of(input.diagnostics.begin(), input.diagnostics.end(),
+                                           [](const diagnostic& d) { return d.id == rule::unclosed_value; });
     // A game tree whose GM or SZ the input gave but did not make usable (GM[x][19]: no game;
     // SZ[junk]: no board), which fix repaired as it said (GM[19] kept: I118; SZ[junk] kept in
     // XSZ, the board the game's default: I101): the checker reads the output by a context the
@@ -172,13 +184,16 @@ fix_remains remaining_findings(const load_result& input, const fix_result& fixed
         need = own.take(d, need, any, r.said);
         // what the checker finds in a private property fix made is what fix kept there and said
         const bool own_private = names_ident(d.message, fix_made_private);
-        if (!own_private) need = in.take(d, need, any, r.left);
+        // (a property whose value the input got wrong takes no other finding of its number:
+        // TM[30te] repaired, then in a second game-info node, is not one of the input's PB there)
+        const bool was_wrong = names_ident(d.message, wrong_in_input);
+        if (!own_private && !was_wrong) need = in.take(d, need, any, r.left);
         if (need == 0) continue;
         diagnostic rest = d;
         rest.where = {};
         rest.count = need;
-        if (own_private) r.said.push_back(std::move(rest));
-        else if (context_repaired || (board_repaired && on_board(d)) || names_ident(d.message, wrong_in_input))
+        if (own_private || names_ident(d.message, resolved_by_fix)) r.said.push_back(std::move(rest));
+        else if (was_wrong || context_repaired || (board_repaired && on_board(d)) || (closed_by_fix && d.id == rule::swallowed_nodes))
             r.left.push_back(std::move(rest));
         else r.made.push_back(std::move(rest));
     }
