@@ -349,6 +349,7 @@ TEST_CASE("fix says what the deletions asked make as theirs and not as a bug in 
     CHECK(sz.err.find("made by the deletions asked") != std::string::npos);
     CHECK(sz.err.find("but the deletions asked would make fix's output fail it") != std::string::npos);
     CHECK(sz.err.find("bug in fix") == std::string::npos);
+    CHECK(sz.err.find("left in 1 file: \n") == std::string::npos);  // no "left" line without anything left
     CHECK(sgf_test::slurp(big) == "(;FF[4]CA[UTF-8]GM[1]SZ[25]\n;B[xx]\n;W[yy])\n");
     // a warning the deletion makes (HA[2] without its stones): written, counted apart in the summary
     const std::string ha = d.file("ha.sgf", "(;FF[4]CA[UTF-8]GM[1]SZ[9]HA[2]AB[cc][gg]\n;W[ee])\n");

@@ -116,6 +116,68 @@ struct pool {
     }
 };
 
+// What fix repaired of the input that the checker sees the input's content through, so that
+// a finding of the output that the input had no finding for is the input's, seen after the
+// repair (left), or of a value fix said it chose (said), not made by fix.
+class repairs {
+public:
+    repairs(const load_result& input, const fix_result& fixed, const std::vector<diagnostic>& before) {
+        // Identifiers with a value the input got wrong ("BL[0:07:42]: expected a real ..."):
+        // such a property is judged by nothing else (one problem, one finding); once fix
+        // repairs the value it is judged by its place too, and what that finds (BL[462] in a
+        // root: W213) is the input's problem seen after the repair. So is a property the
+        // input's FF did not define (check: 211, "IP ... is not defined in FF[1]"): in the
+        // FF[4] output it is judged by FF[4]'s rows, by its game among them (212).
+        for (const auto& d : before) {
+            const char end = d.id == rule::value_syntax ? '[' : d.id == rule::obsolete_property ? ' ' : '\0';
+            if (end == '\0') continue;
+            if (const std::size_t at = d.message.find(end); at != std::string::npos && at > 0) wrong_.insert(d.message.substr(0, at));
+        }
+        // A move or setup value fix repaired (W[\ree] written W[ee]) is played from then on:
+        // the Go replay's findings after it are the input's moves on the board it gives.
+        board_ = wrong("B") || wrong("W") || wrong("AB") || wrong("AW") || wrong("AE");
+        // A property given more than once that fix resolved to one value, as it said (HA[0]
+        // and HA[+2]: HA[+2] kept, "check which is right"): what the checker finds of that
+        // property now (HA[2] without its stones: W217) is of the value fix said it kept.
+        for (const auto& d : fixed.diagnostics)
+            if (d.id == rule::duplicate_property || d.id == rule::too_many_values)
+                if (const std::size_t at = d.message.find(' '); at != std::string::npos && at > 0) resolved_.insert(d.message.substr(0, at));
+        // A value cut at the end of the file (008) is not judged for nodes it swallowed (017:
+        // "its ']' probably came too late"); closed by fix, it is: the input's text closed.
+        closed_ = std::any_of(input.diagnostics.begin(), input.diagnostics.end(),
+                              [](const diagnostic& d) { return d.id == rule::unclosed_value; });
+        // A game tree whose GM or SZ the input gave but did not make usable (GM[x][19]: no
+        // game; SZ[junk]: no board), which fix repaired as it said (GM[19] kept: I118; SZ[junk]
+        // kept in XSZ, the board the game's default: I101): the checker reads the output by a
+        // context the input did not give it, and what it finds there (a move onto a stone, a
+        // point off the board, a move of the game now read) is the input's content. (A GM or
+        // SZ deleted as asked is no repair: what that makes is the deletion's, app::judge_fix.)
+        const auto ins = input.trees.trees();
+        const auto outs = fixed.trees.trees();
+        for (std::size_t k = 0; k < ins.size() && k < outs.size() && !context_; ++k) {
+            const tree_context a = context_of(ins[k]), b = context_of(outs[k]);
+            const bool unusable = (a.sz_given && !a.size.known()) || (a.gm_given && a.gm == 0);
+            context_ = unusable && (a.gm != b.gm || a.size.columns != b.size.columns || a.size.rows != b.size.rows);
+        }
+    }
+    [[nodiscard]] auto wrong_in_input() const {
+        return [this](std::string_view ident) { return wrong(ident); };
+    }
+    [[nodiscard]] auto resolved_by_fix() const {
+        return [this](std::string_view ident) { return resolved_.count(ident) > 0; };
+    }
+    // Whether finding d of the output is the input's content seen after one of the repairs.
+    [[nodiscard]] bool revealed(const diagnostic& d) const {
+        const bool on_board = d.id == rule::move_on_occupied || d.id == rule::setup_no_effect;
+        return context_ || (board_ && on_board) || (closed_ && d.id == rule::swallowed_nodes);
+    }
+
+private:
+    [[nodiscard]] bool wrong(std::string_view ident) const { return wrong_.count(ident) > 0; }
+    std::set<std::string, std::less<>> wrong_, resolved_;
+    bool board_ = false, closed_ = false, context_ = false;
+};
+
 }  // namespace
 
 fix_remains remaining_findings(const load_result& input, const fix_result& fixed) {
@@ -127,57 +189,7 @@ fix_remains remaining_findings(const load_result& input, const fix_result& fixed
     for (const auto& d : before) in.add(d);
     for (const auto& d : fixed.diagnostics)
         if (d.level != severity::info) own.add(d);
-    // Identifiers with a value the input got wrong ("BL[0:07:42]: expected a real ..."): such a
-    // property is judged by nothing else (one problem, one finding); once fix repairs the value
-    // it is judged by its place too, and what that finds (BL[462] in a root: W213) is the
-    // input's problem seen after the repair, not one fix made.
-    // So is a property the input's FF did not define (check: 211, "IP ... is not defined in
-    // FF[1]"): in the FF[4] output it is judged by FF[4]'s rows, by its game among them (IP of
-    // Lines of Action in a Go file: 212), the same property seen again.
-    std::set<std::string, std::less<>> wrong_values;
-    for (const auto& d : before) {
-        if (d.id == rule::value_syntax) {
-            if (const std::size_t at = d.message.find('['); at != std::string::npos && at > 0) wrong_values.insert(d.message.substr(0, at));
-        } else if (d.id == rule::obsolete_property) {
-            if (const std::size_t at = d.message.find(' '); at != std::string::npos && at > 0) wrong_values.insert(d.message.substr(0, at));
-        }
-    }
-    const auto wrong_in_input = [&](std::string_view ident) { return wrong_values.count(ident) > 0; };
-    // A move or setup value fix repaired (W[\ree] written W[ee]) is played from then on: the
-    // Go replay's findings after it (a move onto a stone, setup that changes nothing) are the
-    // input's moves seen on the board the repair gives.
-    const bool board_repaired = wrong_in_input("B") || wrong_in_input("W") || wrong_in_input("AB") || wrong_in_input("AW") ||
-                                wrong_in_input("AE");
-    const auto on_board = [](const diagnostic& d) { return d.id == rule::move_on_occupied || d.id == rule::setup_no_effect; };
-    // A property given more than once that fix resolved to one value, as it said (HA[0] and
-    // HA[+2]: HA[+2] kept, "check which is right"): what the checker finds of that property
-    // now (HA[2] without its stones: W217) is of the value fix said it kept.
-    std::set<std::string, std::less<>> resolved;
-    for (const auto& d : fixed.diagnostics)
-        if (d.id == rule::duplicate_property || d.id == rule::too_many_values)
-            if (const std::size_t at = d.message.find(' '); at != std::string::npos && at > 0) resolved.insert(d.message.substr(0, at));
-    const auto resolved_by_fix = [&](std::string_view ident) { return resolved.count(ident) > 0; };
-    // A value cut at the end of the file (008) is not judged for nodes it swallowed (017:
-    // "its ']' probably came too late"); closed by fix, it is: the input's text seen closed.
-    const bool closed_by_fix = std::any_of(input.diagnostics.begin(), input.diagnostics.end(),
-                                           [](const diagnostic& d) { return d.id == rule::unclosed_value; });
-    // A game tree whose GM or SZ the input gave but did not make usable (GM[x][19]: no game;
-    // SZ[junk]: no board), which fix repaired as it said (GM[19] kept: I118; SZ[junk] kept in
-    // XSZ, the board the game's default: I101): the checker reads the output by a context the
-    // input did not give it (a Go board to replay, points to place), and what it finds there
-    // (a move onto a stone, a point off the board, a move of the game now read) is the input's
-    // content seen after that repair, not something fix made. (A GM or SZ deleted as asked is
-    // no repair: what that makes is the deletion's, app::judge_fix.)
-    const bool context_repaired = [&] {
-        const auto ins = input.trees.trees();
-        const auto outs = fixed.trees.trees();
-        for (std::size_t k = 0; k < ins.size() && k < outs.size(); ++k) {
-            const tree_context a = context_of(ins[k]), b = context_of(outs[k]);
-            const bool unusable = (a.sz_given && !a.size.known()) || (a.gm_given && a.gm == 0);
-            if (unusable && (a.gm != b.gm || a.size.columns != b.size.columns || a.size.rows != b.size.rows)) return true;
-        }
-        return false;
-    }();
+    const repairs seen(input, fixed, before);
     const auto any = [](const diagnostic&) { return true; };
     for (const diagnostic& d : after) {
         std::uint64_t need = in.take(d, d.count, [&](const diagnostic& b) { return b.message == d.message; }, r.left);
@@ -186,15 +198,14 @@ fix_remains remaining_findings(const load_result& input, const fix_result& fixed
         const bool own_private = names_ident(d.message, fix_made_private);
         // (a property whose value the input got wrong takes no other finding of its number:
         // TM[30te] repaired, then in a second game-info node, is not one of the input's PB there)
-        const bool was_wrong = names_ident(d.message, wrong_in_input);
+        const bool was_wrong = names_ident(d.message, seen.wrong_in_input());
         if (!own_private && !was_wrong) need = in.take(d, need, any, r.left);
         if (need == 0) continue;
         diagnostic rest = d;
         rest.where = {};
         rest.count = need;
-        if (own_private || names_ident(d.message, resolved_by_fix)) r.said.push_back(std::move(rest));
-        else if (was_wrong || context_repaired || (board_repaired && on_board(d)) || (closed_by_fix && d.id == rule::swallowed_nodes))
-            r.left.push_back(std::move(rest));
+        if (own_private || names_ident(d.message, seen.resolved_by_fix())) r.said.push_back(std::move(rest));
+        else if (was_wrong || seen.revealed(d)) r.left.push_back(std::move(rest));
         else r.made.push_back(std::move(rest));
     }
     for (auto* list : {&r.left, &r.said})
