@@ -155,9 +155,10 @@ public:
         const auto ins = input.trees.trees();
         const auto outs = fixed.trees.trees();
         for (std::size_t k = 0; k < ins.size() && k < outs.size() && !context_; ++k) {
-            const tree_context a = context_of(ins[k]), b = context_of(outs[k]);
-            const bool unusable = (a.sz_given && !a.size.known()) || (a.gm_given && a.gm == 0);
-            context_ = unusable && (a.gm != b.gm || a.size.columns != b.size.columns || a.size.rows != b.size.rows);
+            const tree_context a = context_of(ins[k]);
+            if (!(a.sz_given && !a.size.known()) && !(a.gm_given && a.gm == 0)) continue;  // (the output's read only then)
+            const tree_context b = context_of(outs[k]);
+            context_ = a.gm != b.gm || a.size.columns != b.size.columns || a.size.rows != b.size.rows;
         }
     }
     [[nodiscard]] auto wrong_in_input() const {
