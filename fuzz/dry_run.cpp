@@ -126,11 +126,12 @@ void check_library(const std::string& file, const std::string& input, const sgf:
         const sgf::decode_options o = sgf::options_for(c);
         SGF_FUZZ_CHECK(o.game == sgf::find_game(c.gm) && o.size == c.size, "options_for lost the context; " + ctx);
     }
-    if (r.converted && sgf::is_valid_utf8(r.text())) {
-        const auto encoded = sgf::encode_from_utf8(r.text(), r.charset);
+    // (unless bytes kept as no character of the charset read as UTF-8 text: fmt refuses that)
+    if (r.converted && !r.kept_as_text.known()) {
+        const auto encoded = sgf::encode_from_utf8(r.text(), r.charset, sgf::invalid_policy::keep);
         SGF_FUZZ_CHECK(encoded.has_value(), "decoded text does not encode back into " + r.charset + "; " + ctx);
         if (encoded)
-            SGF_FUZZ_CHECK(sgf::decode_to_utf8(*encoded, r.charset).utf8 == r.text(),
+            SGF_FUZZ_CHECK(sgf::decode_to_utf8(*encoded, r.charset, sgf::invalid_policy::keep).utf8 == r.text(),
                            "encoded back into " + r.charset + ", the text decodes otherwise; " + ctx);
     }
 }
@@ -209,6 +210,25 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         const std::string before = header ? std::string(text.substr(0, sgf::detail::tree_access::rep(r.trees.trees()[0])->open)) : "";
         const std::string written = r.converted && !real.out.empty() ? before + sgf::write(r.trees, wo) : real.out;
         check_diff("fmt", dry, real, text, written);
+        // a converted file is written back in its charset: the bytes fmt wrote read as the text
+        // (and a text whose kept bytes read as UTF-8 text is not written: load_result::kept_as_text)
+        if (r.converted && r.kept_as_text.known())
+            SGF_FUZZ_CHECK(real.out.empty(), "fmt wrote a text whose kept bytes read as UTF-8 text; " + ctx);
+        if (r.converted && !real.out.empty()) {
+            const auto bom = sgf::detect_bom(input);
+            const std::string cs = bom ? std::string(bom->charset) : r.charset;
+            const sgf::decoded back = sgf::decode_to_utf8(real.out, cs, sgf::invalid_policy::keep);
+            SGF_FUZZ_CHECK(back.utf8 == written, "what fmt wrote in " + cs + " does not read as the text it wrote; " + ctx);
+            // and the bytes that are no character of a legacy charset are still there, as many
+            // (not read as UTF-8 text and encoded as a character of the charset: D0 9F as C8 44)
+            const auto kept = [](const sgf::decoded& d) {
+                std::size_t n = 0;
+                for (const auto& s : d.invalid) n += s.length;
+                return n;
+            };
+            if (!bom) SGF_FUZZ_CHECK(kept(back) == kept(sgf::decode_to_utf8(input, cs, sgf::invalid_policy::keep)),
+                                     "fmt's output has other bytes that are no character in " + cs + "; " + ctx);
+        }
     }
     return 0;
 }

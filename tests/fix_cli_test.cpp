@@ -222,6 +222,36 @@ TEST_CASE("fmt writes bytes that are no character of the file's charset back as 
     CHECK(wide.out == std::string("\xff\xfe(\0;\0C\0[\0\0\xd8]\0)\0\n\0", 18));
 }
 
+TEST_CASE("fmt writes nothing when bytes that are no character of the charset read as UTF-8 text") {
+    // "D0 9F" is no character in Big5 (9F is no trail byte), kept verbatim (W023); in the
+    // UTF-8 text the file was converted to, those two bytes are U+041F, which Big5 has (C8 44):
+    // written back, the text would have said C8 44 where the file said D0 9F (the dry_run
+    // fuzz target found a file whose kept bytes read as a character Big5 has not). fmt says
+    // where and writes nothing; fix writes UTF-8 with the bytes as they were.
+    temp_dir d;
+    const std::string f = d.file("b5.sgf", "(;FF[4]CA[Big5]\nC[\xd0\x9f\x80])");
+    const auto real = sgf_test::run_both("fmt " + f);
+    CHECK(real.status == 1);
+    CHECK(real.out.empty());
+    CHECK(real.err.find("warning[W023]") != std::string::npos);
+    CHECK(real.err.find(f + ":2:3: bytes that are no character in Big5 (W023) read as UTF-8 text there") != std::string::npos);
+    CHECK(real.err.find("nothing written") != std::string::npos);
+    const auto dry = run("fmt --dry-run " + f);
+    CHECK(dry.status == 1);
+    CHECK(dry.out.empty());
+    CHECK(run("fmt --split " + f).status == 1);
+    CHECK(std::distance(fs::directory_iterator(d.path), fs::directory_iterator()) == 1);  // no file split off
+    CHECK(run("fmt --in-place " + f).status == 1);
+    CHECK(slurp(f) == "(;FF[4]CA[Big5]\nC[\xd0\x9f\x80])");
+    const auto fixed = run("fix " + f);
+    CHECK(fixed.out == "(;FF[4]CA[UTF-8]C[\xd0\x9f\x80])\n");
+    // kept bytes that read as no text are written back as they were
+    const std::string g = d.file("b5b.sgf", "(;FF[4]CA[Big5]C[\x80\x80\xa4\x40\xff])");
+    const auto kept = run("fmt " + g);
+    CHECK(kept.status == 0);
+    CHECK(kept.out == "(;FF[4]CA[Big5]C[\x80\x80\xa4\x40\xff])\n");
+}
+
 TEST_CASE("fmt writes every file check reads: each corpus file fmt refuses fails check") {
     // Issue 22: fmt has an answer for every file check passes. One fmt --dry-run over the
     // whole corpus; each file it writes nothing for must be one check reports an error in

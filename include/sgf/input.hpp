@@ -51,6 +51,11 @@ struct load_result : parse_result {
     std::string charset = "US-ASCII";  // canonical name the file's text is read in
     charset_origin origin = charset_origin::ascii;
     bool converted = false;  // converted to UTF-8 as a whole before parsing: values are UTF-8
+    // A converted file where bytes that are no character of its charset (W023, kept
+    // verbatim) read as UTF-8 text in the converted text ("D0 9F" in Big5: U+041F): the first
+    // such place, else unknown (byte npos). Such a text cannot be written back in the charset
+    // without changing those bytes: sgfcheck fmt refuses it (fix writes UTF-8, bytes kept).
+    position kept_as_text{};
     std::vector<std::string> tree_charsets;  // per top-level game tree (its own CA where
                                              // it can be honoured, else `charset`)
 

@@ -237,6 +237,13 @@ int fmt_one(const std::string& in, const fmt_options& o) {
         return exit_errors;
     }
     if (o.layout.compress_points) say_uncompressed(r, shown);
+    if (r.kept_as_text.known()) {  // (the text no longer tells those bytes from a character)
+        std::cerr << "sgfcheck: " << shown << ":" << r.kept_as_text.line << ":" << r.kept_as_text.column
+                  << ": bytes that are no character in " << r.charset << " (W023) read as UTF-8 text there; written back in "
+                  << r.charset << " they would change: nothing written (sgfcheck fix writes the file in UTF-8 with these bytes as they are;"
+                  << " if the charset is wrong, give it with --charset NAME)\n";
+        return exit_errors;
+    }
     if (o.split) return split_one(in, r, *header, shown, o);
     const bool dry_run = o.write.how == write_mode::dry_run;
     if (!r.converted) {  // (bytes that are no character of the charset are written as they are)

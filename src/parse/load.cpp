@@ -24,6 +24,35 @@ using detail::input_report;
 using detail::root_ca;
 using detail::scannable;
 
+// The first place where bytes that are no character of the file's charset, kept verbatim in
+// the converted text (invalid_policy::keep, W023), hold a whole UTF-8 character: "D0 9F" is
+// no character of Big5, and in the text it reads as U+041F. The text then cannot tell those
+// bytes from that character, and written back in the charset they would change
+// (load_result::kept_as_text). Only sequences that touch can join: a decoded character
+// never begins with a continuation byte, and a sequence holding an ASCII byte is U+FFFD.
+std::optional<std::size_t> kept_reading_as_text(std::string_view bytes, const std::vector<invalid_sequence>& kept) {
+    const auto high = [&](const invalid_sequence& s) {
+        return std::all_of(bytes.begin() + static_cast<std::ptrdiff_t>(s.offset),
+                           bytes.begin() + static_cast<std::ptrdiff_t>(s.offset + s.length),
+                           [](char c) { return static_cast<unsigned char>(c) >= 0x80; });
+    };
+    for (std::size_t i = 0; i < kept.size();) {
+        if (!high(kept[i])) {
+            ++i;
+            continue;
+        }
+        const std::size_t from = kept[i].offset;
+        std::size_t to = kept[i].offset + kept[i].length;
+        for (++i; i < kept.size() && kept[i].offset == to && high(kept[i]); ++i) to += kept[i].length;
+        for (std::size_t p = from; p < to; ++p) {
+            const auto b = static_cast<unsigned char>(bytes[p]);
+            const std::size_t n = b < 0xC2 ? 0 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : b < 0xF5 ? 4 : 0;
+            if (n != 0 && p + n <= to && is_valid_utf8(bytes.substr(p, n))) return p;
+        }
+    }
+    return std::nullopt;
+}
+
 bool is_utf(std::string_view name, std::string_view family) { return name.substr(0, family.size()) == family; }
 
 std::string_view confidence_word(guess_confidence c) {
@@ -151,6 +180,7 @@ private:
     void parse_converted(const std::string& cs, std::string_view why) {
         decoded d = decode_to_utf8(bytes_, cs, invalid_policy::keep);
         conversion_errors_ = std::move(d.invalid);
+        const auto as_text = kept_reading_as_text(bytes_, conversion_errors_);
         auto src = std::make_shared<const detail::source>(std::move(d.utf8), std::make_shared<const offset_map>(std::move(d.map)));
         rep_.use_source(src);
         rep_.add(rule::converted_to_utf8, rep_.at(0), "the file was converted from " + cs + " to UTF-8 as a whole before parsing",
@@ -158,6 +188,7 @@ private:
         static_cast<parse_result&>(r_) = detail::parse_source(src, popts_);
         r_.source = std::move(src);
         r_.converted = true;
+        if (as_text) r_.kept_as_text = rep_.at(*as_text);
     }
 
     // 3.-4. Parse the bytes as ASCII-compatible text; CA or a guess decides the rest.
