@@ -218,6 +218,13 @@ TEST_CASE("fix: legacy properties are converted as ff4_changes.txt says") {
         // (white space inside a non-text value is repaired first, as ff4_changes.txt says)
         CHECK(fix_text("(;FF[4]KI[13]KM[ 6.5])") == "(;FF[4]CA[UTF-8]KM[6.5])\n");
         CHECK(fix_text("(;FF[4]KI[13]KM[0x1.ap2])") == "(;FF[4]CA[UTF-8]KI[13]KM[0x1.ap2])\n");
+        // FF[4]: KM made of KI would make a game-info node of a node without game info, a
+        // second one on its path (E207 made by fix: the fix fuzz target's finding), so KI
+        // becomes KM only in a node with game info; FF[3]: a second game-info node kept apart
+        CHECK(fix_text("(;FF[4]GM[1]PB[x]KI[13];B[aa])") == "(;FF[4]CA[UTF-8]GM[1]PB[x]KM[6.5]\n;B[aa])\n");
+        CHECK(fix_text("(;FF[4]GM[1]KM[6.5];B[aa]KI[13])") == "(;FF[4]CA[UTF-8]GM[1]KM[6.5]\n;B[aa]KI[13])\n");
+        CHECK(fix_text("(;FF[4]GM[1]KI[13];B[aa]PB[x])") == "(;FF[4]CA[UTF-8]GM[1]KI[13]\n;B[aa]PB[x])\n");
+        CHECK(fix_text("(;FF[3]GM[1]KM[6.5];B[aa]KI[13])") == "(;FF[4]CA[UTF-8]GM[1]KM[6.5]\n;B[aa]XKM[6.5])\n");
     }
     SUBCASE("CharSet of FF[1]-FF[3] is CS and not CA") {
         // Readers drop lowercase letters, and CA is FF[4]-only (ff1-4_property_index.txt):

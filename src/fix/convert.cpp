@@ -129,6 +129,16 @@ void convert_ki(props_t& props, const fix_context& c) {
     const std::string komi = std::to_string(*n / 2) + (*n % 2 != 0 ? ".5" : "");
     const std::string shown = (*n < 0 && *n / 2 == 0 ? "-" : "") + komi;  // KI[-1] -> KM[-0.5]
     const fix_pos pos = it->pos;
+    // KI was never a game-info property (the checker: W211 only). As KM it makes its node a
+    // game-info node, a second one on a path where another node has game info (E207, which
+    // the input did not have: KI[13] in a move node under a root with KM). In an FF[4] file
+    // KI becomes KM only in a node that holds game info already; elsewhere it stays as it
+    // is. (In FF[1]-FF[3] a second game-info node is kept apart: keep_apart_ff4_only.)
+    const bool game_info_here = std::any_of(props.begin(), props.end(), [&](const fix_prop& p) {
+        const property_rule* row = p.ident == "KI" ? nullptr : c.rule(p.ident);
+        return row && row->type == property_type::game_info;
+    });
+    if (c.ff >= 4 && !game_info_here) return;
     if (auto km = find_prop(props, "KM"); km != props.end()) {
         // KM read as the checker reads it (the Real rule): "6.5x" or " 6.5" say nothing sure.
         const auto komi_value = km->values.size() == 1 ? parse_real(km->values[0]) : std::nullopt;
