@@ -419,6 +419,13 @@ TEST_CASE("fix report: what a repair of the input reveals is left and not made b
     const sgf::fix_remains move_r = sgf::remaining_findings(move.in, move.out);
     CHECK(sgf_test::codes_of(move_r.left) == "W215");
     CHECK(move_r.made.empty());
+    // a property fix renamed (TE in a root: SGF2's alias of EV) is judged by its new name's
+    // rows: TE's Double rule found the value wrong (E101), EV's finds nodes read into it (W017)
+    const run alias = fix_run("(;TE[x)(;C[b])");
+    CHECK(alias.text.find("EV[x)(;C[b]") != std::string::npos);
+    const sgf::fix_remains alias_r = sgf::remaining_findings(alias.in, alias.out);
+    CHECK(sgf_test::codes_of(alias_r.left) == "W017");
+    CHECK(alias_r.made.empty());
     // a GM or SZ deleted as asked is no repair: what that makes stays the deletion's
     // (fix_cli_test "fix says what the deletions asked make as theirs and not as a bug in fix")
     sgf::fix_options no_sz;

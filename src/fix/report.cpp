@@ -133,6 +133,20 @@ public:
             if (end == '\0') continue;
             if (const std::size_t at = d.message.find(end); at != std::string::npos && at > 0) wrong_.insert(d.message.substr(0, at));
         }
+        // So is a property fix renamed (TE[x] in a root written EV[x], SGF2's alias, I223; KI
+        // converted to KM, I211): its value judged by the new name's rows (EV[x)(;C[b]: W017;
+        // TE's Double rule judged it as a wrong value only) is the input's.
+        for (const auto& d : fixed.diagnostics) {
+            const std::string_view m = d.message;
+            const std::size_t at = d.id == rule::sgf2_alias          ? m.find(" alias of ")
+                                   : d.id == rule::obsolete_property ? m.find(" converted to ")
+                                                                     : std::string_view::npos;
+            if (at == std::string_view::npos) continue;
+            (void)names_ident(m.substr(at), [this](std::string_view ident) {
+                wrong_.emplace(ident);
+                return false;  // (every identifier it names)
+            });
+        }
         // A move or setup value fix repaired (W[\ree] written W[ee]) is played from then on:
         // the Go replay's findings after it are the input's moves on the board it gives.
         board_ = wrong("B") || wrong("W") || wrong("AB") || wrong("AW") || wrong("AE");
