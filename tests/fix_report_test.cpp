@@ -426,6 +426,14 @@ TEST_CASE("fix report: what a repair of the input reveals is left and not made b
     const sgf::fix_remains alias_r = sgf::remaining_findings(alias.in, alias.out);
     CHECK(sgf_test::codes_of(alias_r.left) == "W017");
     CHECK(alias_r.made.empty());
+    // nodes read into a text value (W017) is a guess from the value's text, which fix keeps:
+    // an escape after the '[' told the input's text was written as it is; fix's canonical
+    // form drops the escape (C[a;B[b\x] written C[a;B[bx]), and the guess is the input's
+    const run escape = fix_run("(;C[a;B[b\\x])");
+    CHECK(escape.text.find("C[a;B[bx]") != std::string::npos);
+    const sgf::fix_remains escape_r = sgf::remaining_findings(escape.in, escape.out);
+    CHECK(sgf_test::codes_of(escape_r.left) == "W017");
+    CHECK(escape_r.made.empty());
     // a GM or SZ deleted as asked is no repair: what that makes stays the deletion's
     // (fix_cli_test "fix says what the deletions asked make as theirs and not as a bug in fix")
     sgf::fix_options no_sz;

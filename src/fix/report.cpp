@@ -156,10 +156,6 @@ public:
         for (const auto& d : fixed.diagnostics)
             if (d.id == rule::duplicate_property || d.id == rule::too_many_values)
                 if (const std::size_t at = d.message.find(' '); at != std::string::npos && at > 0) resolved_.insert(d.message.substr(0, at));
-        // A value cut at the end of the file (008) is not judged for nodes it swallowed (017:
-        // "its ']' probably came too late"); closed by fix, it is: the input's text closed.
-        closed_ = std::any_of(input.diagnostics.begin(), input.diagnostics.end(),
-                              [](const diagnostic& d) { return d.id == rule::unclosed_value; });
         // A game tree whose GM or SZ the input gave but did not make usable (GM[x][19]: no
         // game; SZ[junk]: no board), which fix repaired as it said (GM[19] kept: I118; SZ[junk]
         // kept in XSZ, the board the game's default: I101): the checker reads the output by a
@@ -184,13 +180,18 @@ public:
     // Whether finding d of the output is the input's content seen after one of the repairs.
     [[nodiscard]] bool revealed(const diagnostic& d) const {
         const bool on_board = d.id == rule::move_on_occupied || d.id == rule::setup_no_effect;
-        return context_ || (board_ && on_board) || (closed_ && d.id == rule::swallowed_nodes);
+        // 017, nodes read into a text value ("C[a;B[aa"), is a guess from the value's text,
+        // which fix keeps (a change of a value is said by itself): the input's text, judged
+        // once fix closed it (a value cut at the end of the file: 008), or without the escape
+        // fix's canonical form drops (C[a;B[b\x] written C[a;B[bx]: the escape told that the
+        // text was written as it is).
+        return context_ || (board_ && on_board) || d.id == rule::swallowed_nodes;
     }
 
 private:
     [[nodiscard]] bool wrong(std::string_view ident) const { return wrong_.count(ident) > 0; }
     std::set<std::string, std::less<>> wrong_, resolved_;
-    bool board_ = false, closed_ = false, context_ = false;
+    bool board_ = false, context_ = false;
 };
 
 }  // namespace
