@@ -434,6 +434,19 @@ TEST_CASE("fix report: what a repair of the input reveals is left and not made b
     const sgf::fix_remains escape_r = sgf::remaining_findings(escape.in, escape.out);
     CHECK(sgf_test::codes_of(escape_r.left) == "W017");
     CHECK(escape_r.made.empty());
+    // a point AB listed twice (E106), once in the output: HA[4] with three stones (W217) is the
+    // input's; a game-info value repaired (TM[5:00:00(5x1:00)], E101) makes the root a game-info
+    // node, and PB in a later node a second one (E207) as the input had it
+    const run twice = fix_run("(;FF[4]GM[1]SZ[9]HA[4]AB[cc][gc][cg][gc])");
+    CHECK(twice.text.find("AB[cc][gc][cg])") != std::string::npos);
+    const sgf::fix_remains twice_r = sgf::remaining_findings(twice.in, twice.out);
+    CHECK(sgf_test::codes_of(twice_r.left) == "W217");
+    CHECK(twice_r.made.empty());
+    const run tm = fix_run("(;FF[4]GM[1]SZ[19]TM[5:00:00(5x1:00)];B[aa]PB[x])");
+    CHECK(tm.text.find("TM[18000]OT[5x1:00]") != std::string::npos);
+    const sgf::fix_remains tm_r = sgf::remaining_findings(tm.in, tm.out);
+    CHECK(sgf_test::codes_of(tm_r.left) == "E207");
+    CHECK(tm_r.made.empty());
     // a GM or SZ deleted as asked is no repair: what that makes stays the deletion's
     // (fix_cli_test "fix says what the deletions asked make as theirs and not as a bug in fix")
     sgf::fix_options no_sz;

@@ -150,6 +150,18 @@ public:
         // A move or setup value fix repaired (W[\ree] written W[ee]) is played from then on:
         // the Go replay's findings after it are the input's moves on the board it gives.
         board_ = wrong("B") || wrong("W") || wrong("AB") || wrong("AW") || wrong("AE");
+        // A game-info value the input got wrong (TM[5:00:x]: 101) left its node no game-info
+        // node for the checker; repaired, it is one, and a second one on the path (207) is the
+        // input's game info as it stood.
+        game_info_ = std::any_of(wrong_.begin(), wrong_.end(), [](const std::string& ident) {
+            const property_rule* row = find_property(ident);
+            return row != nullptr && row->type == property_type::game_info;
+        });
+        // A point a setup property listed twice (AB[gc][cg][gc]: 106), once in the output (I106):
+        // the stones the checker counts for HA (217) are the input's, each counted once now.
+        setup_twice_ = std::any_of(fixed.diagnostics.begin(), fixed.diagnostics.end(), [](const diagnostic& d) {
+            return d.id == rule::duplicate_point && (d.message.starts_with("AB ") || d.message.starts_with("AW "));
+        });
         // A property given more than once that fix resolved to one value, as it said (HA[0]
         // and HA[+2]: HA[+2] kept, "check which is right"): what the checker finds of that
         // property now (HA[2] without its stones: W217) is of the value fix said it kept.
@@ -185,13 +197,14 @@ public:
         // once fix closed it (a value cut at the end of the file: 008), or without the escape
         // fix's canonical form drops (C[a;B[b\x] written C[a;B[bx]: the escape told that the
         // text was written as it is).
-        return context_ || (board_ && on_board) || d.id == rule::swallowed_nodes;
+        return context_ || (board_ && on_board) || d.id == rule::swallowed_nodes ||
+               (game_info_ && d.id == rule::game_info_twice) || (setup_twice_ && d.id == rule::handicap_stones);
     }
 
 private:
     [[nodiscard]] bool wrong(std::string_view ident) const { return wrong_.count(ident) > 0; }
     std::set<std::string, std::less<>> wrong_, resolved_;
-    bool board_ = false, context_ = false;
+    bool board_ = false, context_ = false, game_info_ = false, setup_twice_ = false;
 };
 
 }  // namespace
