@@ -6,6 +6,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "input/utf8.hpp"
 #include "parse/input_report.hpp"
 #include "parse/parse_source.hpp"
 #include "sgf/charset.hpp"
@@ -44,10 +45,9 @@ std::optional<std::size_t> kept_reading_as_text(std::string_view bytes, const st
         const std::size_t from = kept[i].offset;
         std::size_t to = kept[i].offset + kept[i].length;
         for (++i; i < kept.size() && kept[i].offset == to && high(kept[i]); ++i) to += kept[i].length;
-        for (std::size_t p = from; p < to; ++p) {
-            const auto b = static_cast<unsigned char>(bytes[p]);
-            const std::size_t n = b < 0xC2 ? 0 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : b < 0xF5 ? 4 : 0;
-            if (n != 0 && p + n <= to && is_valid_utf8(bytes.substr(p, n))) return p;
+        for (std::size_t p = from; p < to; ++p) {  // (is_valid_utf8 rejects what no lead byte starts)
+            const std::size_t n = detail::charset_impl::lead_length(static_cast<unsigned char>(bytes[p]));
+            if (n > 1 && p + n <= to && is_valid_utf8(bytes.substr(p, n))) return p;
         }
     }
     return std::nullopt;
