@@ -447,6 +447,20 @@ TEST_CASE("fix report: what a repair of the input reveals is left and not made b
     const sgf::fix_remains tm_r = sgf::remaining_findings(tm.in, tm.out);
     CHECK(sgf_test::codes_of(tm_r.left) == "E207");
     CHECK(tm_r.made.empty());
+    // an identifier FF[1]-FF[3] wrote with lowercase letters (MopN: MN, not defined in FF[1]:
+    // W211) is judged as the one fix writes: MN in the FF[4] root (W214)
+    const run lower = fix_run("(;C[]MopN[1])");
+    CHECK(lower.text.find("C[]MN[1])") != std::string::npos);
+    const sgf::fix_remains lower_r = sgf::remaining_findings(lower.in, lower.out);
+    CHECK(sgf_test::codes_of(lower_r.left) == "W214");
+    CHECK(lower_r.made.empty());
+    // a GM number without a game (GM[111][1]: I118, GM[1] kept) gave the input no board: the
+    // move the input's B[s] is none of, read on Go's board now, is the input's (E101)
+    const run unknown_gm = fix_run("(GM[111][1]B[s");
+    CHECK(unknown_gm.text.find("GM[1]XGM[111]") != std::string::npos);
+    const sgf::fix_remains unknown_gm_r = sgf::remaining_findings(unknown_gm.in, unknown_gm.out);
+    CHECK(sgf_test::codes_of(unknown_gm_r.left) == "E101");
+    CHECK(unknown_gm_r.made.empty());
     // a GM or SZ deleted as asked is no repair: what that makes stays the deletion's
     // (fix_cli_test "fix says what the deletions asked make as theirs and not as a bug in fix")
     sgf::fix_options no_sz;

@@ -75,6 +75,15 @@ bool names_ident(std::string_view message, Pred&& pred) {
     return false;
 }
 
+// An identifier as FF[4] reads it: FF[1]-FF[3]'s lowercase letters dropped ("MopN" -> "MN",
+// ff4_changes.txt), as fix writes it.
+std::string upper_only(std::string_view ident) {
+    std::string out;
+    for (const char c : ident)
+        if (c < 'a' || c > 'z') out += c;
+    return out;
+}
+
 // A private property fix makes to keep what it could not place or convert (fix.hpp).
 bool fix_made_private(std::string_view ident) {
     if (ident == "UNPLACED") return true;
@@ -127,11 +136,13 @@ public:
         // repairs the value it is judged by its place too, and what that finds (BL[462] in a
         // root: W213) is the input's problem seen after the repair. So is a property the
         // input's FF did not define (check: 211, "IP ... is not defined in FF[1]"): in the
-        // FF[4] output it is judged by FF[4]'s rows, by its game among them (212).
+        // FF[4] output it is judged by FF[4]'s rows, by its game among them (212). Named as
+        // the input wrote it (MopN, FF[1]-FF[3]'s lowercase letters), it is judged as the
+        // identifier fix writes (MN in a root: 214).
         for (const auto& d : before) {
             const char end = d.id == rule::value_syntax ? '[' : d.id == rule::obsolete_property ? ' ' : '\0';
             if (end == '\0') continue;
-            if (const std::size_t at = d.message.find(end); at != std::string::npos && at > 0) wrong_.insert(d.message.substr(0, at));
+            if (const std::size_t at = d.message.find(end); at != std::string::npos && at > 0) wrong_.insert(upper_only(d.message.substr(0, at)));
         }
         // So is a property fix renamed (TE[x] in a root written EV[x], SGF2's alias, I223; KI
         // converted to KM, I211): its value judged by the new name's rows (EV[x)(;C[b]: W017;
@@ -167,9 +178,10 @@ public:
         // property now (HA[2] without its stones: W217) is of the value fix said it kept.
         for (const auto& d : fixed.diagnostics)
             if (d.id == rule::duplicate_property || d.id == rule::too_many_values)
-                if (const std::size_t at = d.message.find(' '); at != std::string::npos && at > 0) resolved_.insert(d.message.substr(0, at));
-        // A game tree whose GM or SZ the input gave but did not make usable (GM[x][19]: no
-        // game; SZ[junk]: no board), which fix repaired as it said (GM[19] kept: I118; SZ[junk]
+                if (const std::size_t at = d.message.find(' '); at != std::string::npos && at > 0) resolved_.insert(upper_only(d.message.substr(0, at)));
+        // A game tree whose GM or SZ the input gave but did not make usable (GM[x][19] or
+        // GM[111][1]: no game; SZ[junk]: no board), which fix repaired as it said (GM[19] or
+        // GM[1] kept: I118; SZ[junk]
         // kept in XSZ, the board the game's default: I101): the checker reads the output by a
         // context the input did not give it, and what it finds there (a move onto a stone, a
         // point off the board, a move of the game now read) is the input's content. (A GM or
@@ -178,7 +190,7 @@ public:
         const auto outs = fixed.trees.trees();
         for (std::size_t k = 0; k < ins.size() && k < outs.size() && !context_; ++k) {
             const tree_context a = context_of(ins[k]);
-            if (!(a.sz_given && !a.size.known()) && !(a.gm_given && a.gm == 0)) continue;  // (the output's read only then)
+            if (!(a.sz_given && !a.size.known()) && !(a.gm_given && find_game(a.gm) == nullptr)) continue;  // (the output's read only then)
             const tree_context b = context_of(outs[k]);
             context_ = a.gm != b.gm || a.size.columns != b.size.columns || a.size.rows != b.size.rows;
         }
