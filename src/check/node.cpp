@@ -267,9 +267,9 @@ void tree_checker::nul_bytes(const source& src) {
         }
 }
 
-void tree_checker::play_move(const source& src, board_effect effect, std::uint32_t offset, board_point at) {
+void tree_checker::play_move(const source& src, board_effect effect, std::uint32_t offset, std::uint32_t column, std::uint32_t row) {
     const stone s = effect == board_effect::move_black ? stone::black : stone::white;
-    const stone before = board_.play(s, at);
+    const stone before = board_.play(s, {column, row});
     if (before == stone::empty) return;
     std::string m(s == stone::black ? "black" : "white");
     m += " move [";

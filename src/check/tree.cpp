@@ -121,7 +121,7 @@ inline bool tree_checker::plain_move(const source& src, std::uint32_t offset, pr
     const auto at = lower_letter_pair({base + one.first + 1, 2});
     if (!at || !on_board(*at, ctx_->size)) return false;  // [tt], off the board, upper-case letters
     if (plan->go != board_effect::none) {
-        if (ctx_->replay) play_move(src, plan->go, one.first, *at);
+        if (ctx_->replay) play_move(src, plan->go, one.first, at->column, at->row);
     } else if (!plan->simple_values) {
         return false;
     }

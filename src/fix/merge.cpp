@@ -72,7 +72,8 @@ fix_value input_value(std::string_view raw, const fix_context& c) {
 }
 
 // The output says CA[UTF-8]; a value of a file in another charset holding bytes that were no
-// character of it (the input's W023) keeps them verbatim, which are no UTF-8 either: said,
+// character of it (the input's W023) keeps them verbatim, which are invalid UTF-8 or, next
+// to each other, may read as a character the input did not have (D0 9F in Big5: U+041F): said,
 // as a warning by that number, at the value (issue 22: CA[Shift_JIS]C[a\x82] became
 // CA[UTF-8]C[a\x82] unsaid). A UTF-8 input keeps its label: nothing new to say.
 void say_bytes_kept(const fix_prop& f, const fix_context& c) {
@@ -81,8 +82,8 @@ void say_bytes_kept(const fix_prop& f, const fix_context& c) {
     const std::string& charset = c.tree < c.input->tree_charsets.size() ? c.input->tree_charsets[c.tree] : c.input->charset;
     if (charset == "UTF-8") return;
     c.note(rule::invalid_bytes, f.value_pos.back(), "a value of " + f.ident + " holds bytes that are no character in " + charset,
-           "kept verbatim: they are no UTF-8 either, though the output says CA[UTF-8]; replace or delete them (a character cut "
-           "off?), or fix with --charset NAME if the file is in another charset",
+           "kept verbatim, though the output says CA[UTF-8], where they are invalid or read as other characters; replace or "
+           "delete them (a character cut off?), or fix with --charset NAME if the file is in another charset",
            severity::warning);
 }
 
