@@ -461,6 +461,13 @@ TEST_CASE("fix report: what a repair of the input reveals is left and not made b
     const sgf::fix_remains unknown_gm_r = sgf::remaining_findings(unknown_gm.in, unknown_gm.out);
     CHECK(sgf_test::codes_of(unknown_gm_r.left) == "E101");
     CHECK(unknown_gm_r.made.empty());
+    // TE and BM in one node converted to IT (I222), their values wrong in the input (E101:
+    // nothing else judged them): IT without a move (E204) is the input's annotation
+    const run mix = fix_run("(;FF[4];TE[V]BM[x])");
+    CHECK(mix.text.find(";IT[])") != std::string::npos);
+    const sgf::fix_remains mix_r = sgf::remaining_findings(mix.in, mix.out);
+    CHECK(sgf_test::codes_of(mix_r.left) == "E204");
+    CHECK(mix_r.made.empty());
     // a GM or SZ deleted as asked is no repair: what that makes stays the deletion's
     // (fix_cli_test "fix says what the deletions asked make as theirs and not as a bug in fix")
     sgf::fix_options no_sz;

@@ -145,13 +145,16 @@ public:
             if (const std::size_t at = d.message.find(end); at != std::string::npos && at > 0) wrong_.insert(upper_only(d.message.substr(0, at)));
         }
         // So is a property fix renamed (TE[x] in a root written EV[x], SGF2's alias, I223; KI
-        // converted to KM, I211): its value judged by the new name's rows (EV[x)(;C[b]: W017;
-        // TE's Double rule judged it as a wrong value only) is the input's.
+        // converted to KM, I211; TE and BM in one node converted to IT, I222): its value judged
+        // by the new name's rows (EV[x)(;C[b]: W017; TE's Double rule judged it as a wrong
+        // value only) or in its node (IT without a move: E204, which TE[V] and BM[x], wrong
+        // values, did not get) is the input's.
         for (const auto& d : fixed.diagnostics) {
             const std::string_view m = d.message;
-            const std::size_t at = d.id == rule::sgf2_alias          ? m.find(" alias of ")
-                                   : d.id == rule::obsolete_property ? m.find(" converted to ")
-                                                                     : std::string_view::npos;
+            const bool converted = d.id == rule::obsolete_property || d.id == rule::annotation_mix;
+            const std::size_t at = d.id == rule::sgf2_alias ? m.find(" alias of ")
+                                   : converted              ? m.find(" converted to ")
+                                                            : std::string_view::npos;
             if (at == std::string_view::npos) continue;
             (void)names_ident(m.substr(at), [this](std::string_view ident) {
                 wrong_.emplace(ident);
