@@ -17,7 +17,7 @@ files=$(find "$dir" -type f -iname '*.sgf' | wc -l)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 find "$dir" -type f -iname '*.sgf' | sort > "$tmp/files"
-split -n "l/$jobs" "$tmp/files" "$tmp/share."
+split -n "r/$jobs" "$tmp/files" "$tmp/share."
 
 # J processes at once, each on its share: prints "wall_seconds"
 ceiling() {
