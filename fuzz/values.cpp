@@ -128,7 +128,7 @@ namespace {
 
 // The one writer (encode_property): a decoded value writes back to raw values (texts in
 // UTF-8) that decode, to a value that writes the same; only the moves without a typed form
-// to write (Backgammon's dice, Octi's pods) and points of a game without a page are refused.
+// to write (Octi's pods) and points of a game without a page are refused.
 void check_written_back(const sgf::property_rule& row, const sgf::typed_value& v, const sgf::decode_options& o,
                         const std::string& ctx) {
     sgf::decode_options utf8 = o;
@@ -140,7 +140,7 @@ void check_written_back(const sgf::property_rule& row, const sgf::typed_value& v
         SGF_FUZZ_CHECK(false, std::string("a decoded value does not write back: ") + e.what() + "; " + ctx);
     }
     if (!back) {
-        const bool no_form = !o.game || o.game->move == sgf::move_syntax::backgammon || o.game->move == sgf::move_syntax::octi ||
+        const bool no_form = !o.game || o.game->move == sgf::move_syntax::octi ||
                              o.game->point == sgf::point_syntax::unknown;
         SGF_FUZZ_CHECK(no_form, "encode_property refuses a value decoded by its row; " + ctx);
         return;

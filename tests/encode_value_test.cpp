@@ -63,6 +63,30 @@ TEST_CASE("each value kind written as its property reads it") {
     CHECK(enc("W", sgf::point{27, 52}, go_on(52)) == raws{"AZ"});
 }
 
+TEST_CASE("a Backgammon move keeps its dice and writes back as it reads") {
+    // ff4_backgammon.txt "Move type": two dice, then up to four from/to letter pairs; the dice
+    // alone when no checker can move. The gnubg files of ../shared/corpus write both.
+    sgf::decode_options o;
+    for (const auto& g : sgf::all_games())
+        if (g.gm == 6) o.game = &g;
+    REQUIRE(o.game != nullptr);
+    const sgf::property_rule* b = sgf::find_property("B", 4, 6);
+    REQUIRE(b != nullptr);
+    for (const std::string_view raw : {"41lpab", "33knlolonq", "65", "double", "take", "drop"}) {
+        CAPTURE(raw);
+        const std::vector<std::string_view> in{raw};
+        const sgf::decoded_value d = sgf::decode_property(*b, in, o);
+        REQUIRE_FALSE(d.error);
+        const auto out = sgf::encode_property(*b, d.value, o);
+        REQUIRE(out);
+        CHECK(*out == raws{std::string(raw)});
+    }
+    const std::vector<std::string_view> one{"41lpab"}, other{"52lpab"};
+    CHECK_FALSE(sgf::decode_property(*b, one, o).value == sgf::decode_property(*b, other, o).value);  // the dice count
+    // a compound move without dice (as Python's Node.set gives points alone) has no form
+    CHECK_FALSE(sgf::encode_property(*b, sgf::move{sgf::move_kind::compound, {sgf::point{12, 1}, sgf::point{16, 1}}, {}}, o));
+}
+
 TEST_CASE("a value of no type of the row is refused and one that does not decode back is rejected") {
     CHECK_FALSE(enc("KM", sgf::text{"6.5"}));
     CHECK_FALSE(enc("KM", sgf::point{3, 3}));

@@ -19,7 +19,8 @@ namespace sgf {
 // The raw values of property row r holding v, in the context o (its game and board size).
 // What each kind takes: none; number; real (or a number); double (or the number 1 or 2);
 // color (or the text "B"/"W"); simple text and text (either); point; move (a point, a pass,
-// a special word or its text, none for a Go pass; a compound move of LOA, Amazons or Gess); stone (or a point); a compose (or, for
+// a special word or its text, none for a Go pass; a compound move of LOA, Amazons or Gess,
+// or of Backgammon with its dice in the word; not Octi's); stone (or a point); a compose (or, for
 // number:number, a point as its two numbers); a list of items for a list property (or one
 // item alone). std::nullopt when v is of none of the row's types. Throws
 // std::invalid_argument, with decode_property's message, when v is of the type but its

@@ -176,7 +176,8 @@ private:
 struct move {
     move_kind kind = move_kind::point;
     point_list points;  // in written order (Amazons: from, to, arrow)
-    std::string word;                 // the special move or pass as written ("" for Go's [])
+    std::string word;                 // the special move or pass as written ("" for Go's []);
+                                      // Backgammon's dice of a compound move ("41" of 41lpab)
     [[nodiscard]] bool is_pass() const noexcept { return kind == move_kind::pass; }
     friend bool operator==(const move&, const move&) = default;
 };

@@ -126,6 +126,16 @@ struct game_action<g::special_move> {
     }
 };
 
+// Backgammon's dice (ff4_backgammon.txt "Move type"): kept in the move's word, so that the
+// typed move writes back as it reads (B[41lpab]: dice 41, then the checkers' from/to points).
+template <>
+struct game_action<g::dice> {
+    template <typename ActionInput>
+    static void apply(const ActionInput& in, decode_state& s) {
+        s.word.assign(in.begin(), in.size());
+    }
+};
+
 template <>
 struct game_action<g::go_pass> {
     template <typename ActionInput>
@@ -329,7 +339,8 @@ namespace {
     if (ok) {
         move m;
         m.kind = s.kind;
-        m.word = s.kind == move_kind::pass || s.kind == move_kind::special ? s.word : std::string();
+        m.word = s.kind == move_kind::pass || s.kind == move_kind::special || gr.move == move_syntax::backgammon ? s.word
+                                                                                                               : std::string();
         if (m.kind != move_kind::pass && m.kind != move_kind::special) m.points = std::move(s.points);
         s.value = std::move(m);
     }

@@ -69,13 +69,18 @@ const std::string* text_of(const typed_value& v) {
 
 std::optional<std::string> compound_text(const game_rule& g, const move& m) {
     const char* sep = nullptr;
+    std::string s;
     switch (g.move) {
         case move_syntax::amazons: sep = ""; break;
         case move_syntax::gess: sep = ":"; break;
         case move_syntax::loa: sep = "-"; break;
-        default: return std::nullopt;  // Backgammon's dice, Octi's pods: no typed form to write
+        case move_syntax::backgammon:  // the dice (the move's word), then the from/to points
+            if (m.word.size() != 2) return std::nullopt;
+            s = m.word;
+            sep = "";
+            break;
+        default: return std::nullopt;  // Octi's pods: no typed form to write
     }
-    std::string s;
     for (std::size_t i = 0; i < m.points.size(); ++i) {  // piece by piece: GCC 12's -Wrestrict (bug 105329)
         if (i) s += sep;
         s += point_text(g, m.points[i]);
