@@ -125,7 +125,9 @@ private:
 
     [[nodiscard]] bool start();
     [[nodiscard]] std::optional<std::pair<std::size_t, std::size_t>> next_tree(std::size_t& pos, bool& strict);
-    void check_batch();
+    [[nodiscard]] bool run_batches(std::size_t pos);
+    [[nodiscard]] bool fill_batch(std::size_t& pos, std::vector<batch_tree>& trees, std::vector<std::uint32_t>& events,
+                                  bool& more);
     [[nodiscard]] bool game_tree(std::size_t start, std::size_t end, batch_tree* done);
     [[nodiscard]] bool charsets(const node& root, std::string& cs);
     void invalid_bytes(std::uint64_t to);
@@ -145,8 +147,14 @@ private:
     collection_checker checker_;
     check_options check_opts_;
     tree_events events_;
+    // The batch being checked (its trees, their events, and the window's bytes up to its
+    // end as the workers read them: the window moves when the main thread reads on to
+    // parse the next batch meanwhile), and that next batch.
     std::vector<batch_tree> batch_;
     std::vector<std::uint32_t> batch_events_;
+    std::shared_ptr<const source> batch_bytes_;
+    std::vector<batch_tree> next_batch_;
+    std::vector<std::uint32_t> next_events_;
     std::vector<std::unique_ptr<worker>> workers_;
 
     bool bom_ = false;
@@ -209,36 +217,19 @@ std::optional<std::pair<std::size_t, std::size_t>> streamer::next_tree(std::size
 std::optional<streamed_check> streamer::run() {
     if (!start()) return std::nullopt;
     std::size_t pos = bom_ ? 3 : 0;
-    for (bool more = true; more;) {
-        // the bytes before the last game tree's part are no longer needed (but for what an
-        // excerpt quotes)
-        pos -= win_.drop_before(part_from_ > excerpt_before ? part_from_ - excerpt_before : 0);
-        // the next game tree, or with worker threads a batch of them (the window holds them
-        // all: it moves on only here)
-        batch_.clear();
-        batch_events_.clear();
-        std::size_t bytes = 0;
-        while (batch_.empty() || (options_.threads > 1 && bytes < batch_bytes && batch_.size() < batch_trees)) {
+    if (options_.threads > 1) {
+        if (!run_batches(pos)) return std::nullopt;
+    } else {
+        for (;;) {
+            // the bytes before the last game tree's part are no longer needed (but for what an
+            // excerpt quotes)
+            pos -= win_.drop_before(part_from_ > excerpt_before ? part_from_ - excerpt_before : 0);
             bool strict = true;
             const auto t = next_tree(pos, strict);
             if (!strict) return std::nullopt;
-            if (!t) {
-                more = false;
-                break;
-            }
-            if (options_.threads <= 1) {  // checked at once, from events_
-                if (!game_tree(t->first, t->second, nullptr)) return std::nullopt;
-                break;
-            }
-            const auto items = events_.items();
-            batch_.push_back({t->first, t->second, batch_events_.size(), items.size(), {}, {}});
-            batch_events_.insert(batch_events_.end(), items.begin(), items.end());
-            bytes += t->second - t->first;
+            if (!t) break;
+            if (!game_tree(t->first, t->second, nullptr)) return std::nullopt;  // checked at once, from events_
         }
-        if (batch_.empty()) continue;
-        check_batch();
-        for (batch_tree& t : batch_)
-            if (!game_tree(t.start, t.end, &t)) return std::nullopt;
     }
     if (trees_ == 0) return std::nullopt;  // no game tree: the parser says so (E001)
     invalid_bytes(win_.at() + win_.size());
@@ -249,37 +240,103 @@ std::optional<streamed_check> streamer::run() {
     return results();
 }
 
-// The checker on each game tree of the batch, on options_.threads threads (this one
-// included), each with its own checker, which records what it finds (replayed in file
-// order by game_tree).
-void streamer::check_batch() {
-    while (workers_.size() < options_.threads) workers_.push_back(std::make_unique<worker>(check_opts_));
-    std::atomic<std::size_t> next{0};
-    std::exception_ptr failed;
-    std::mutex failed_lock;
-    const auto work = [&](worker& w) {
-        try {
-            for (std::size_t i = next++; i < batch_.size(); i = next++) {
-                batch_tree& t = batch_[i];
-                const std::span<const std::uint32_t> events(batch_events_.data() + t.events_from, t.events_size);
-                w.found.record_into(&t.found);
-                const node root = tree_access::make_node(win_.handle(), events[1]);
-                const walk_context& ctx = w.checker.begin_tree(root, static_cast<std::uint32_t>(t.start));
-                w.checker.walker().run(win_.src(), events, ctx);
-                t.ctx = w.checker.context();
-                w.found.record_into(nullptr);
-            }
-        } catch (...) {
-            const std::lock_guard<std::mutex> hold(failed_lock);
-            failed = std::current_exception();
-            next = batch_.size();
+// The next batch of game trees after `pos` (up to batch_bytes or batch_trees), their events
+// in `events` with window offsets; `more` false at the end of the file; false when the bytes
+// are no strict FF[4] (the whole-file path reads them).
+bool streamer::fill_batch(std::size_t& pos, std::vector<batch_tree>& trees, std::vector<std::uint32_t>& events, bool& more) {
+    trees.clear();
+    events.clear();
+    std::size_t bytes = 0;
+    while (more && bytes < batch_bytes && trees.size() < batch_trees) {
+        bool strict = true;
+        const auto t = next_tree(pos, strict);
+        if (!strict) return false;
+        if (!t) {
+            more = false;
+            break;
         }
-    };
-    std::vector<std::thread> threads;
-    for (std::size_t k = 1; k < options_.threads && k < batch_.size(); ++k) threads.emplace_back(work, std::ref(*workers_[k]));
-    work(*workers_[0]);
-    for (std::thread& t : threads) t.join();
-    if (failed) std::rethrow_exception(failed);
+        const auto items = events_.items();
+        trees.push_back({t->first, t->second, events.size(), items.size(), {}, {}});
+        events.insert(events.end(), items.begin(), items.end());
+        bytes += t->second - t->first;
+    }
+    return true;
+}
+
+// With worker threads: batches of game trees, each checked by every thread (this one
+// included, each with its own checker, which records what it finds) while this thread
+// parses the next batch, then reported here in file order (game_tree, which replays what
+// was recorded). The workers read a copy of the window's bytes up to the batch's end, at
+// the window's offsets: the window grows (and moves in memory) as the next batch is read,
+// and is cut only between batches, when no worker runs.
+bool streamer::run_batches(std::size_t pos) {
+    while (workers_.size() < options_.threads) workers_.push_back(std::make_unique<worker>(check_opts_));
+    bool more = true;
+    if (!fill_batch(pos, batch_, batch_events_, more)) return false;
+    while (!batch_.empty()) {
+        batch_bytes_ = std::make_shared<const source>(std::string(win_.data(), batch_.back().end));
+        std::atomic<std::size_t> next{0};
+        std::exception_ptr failed;
+        std::mutex failed_lock;
+        const auto work = [&](worker& w) {
+            try {
+                for (std::size_t i = next++; i < batch_.size(); i = next++) {
+                    batch_tree& t = batch_[i];
+                    const std::span<const std::uint32_t> events(batch_events_.data() + t.events_from, t.events_size);
+                    w.found.record_into(&t.found);
+                    const node root = tree_access::make_node(batch_bytes_, events[1]);
+                    const walk_context& ctx = w.checker.begin_tree(root, static_cast<std::uint32_t>(t.start));
+                    w.checker.walker().run(*batch_bytes_, events, ctx);
+                    t.ctx = w.checker.context();
+                    w.found.record_into(nullptr);
+                }
+            } catch (...) {
+                const std::lock_guard<std::mutex> hold(failed_lock);
+                if (!failed) failed = std::current_exception();
+                next = batch_.size();
+            }
+        };
+        std::vector<std::thread> threads;
+        struct joiner {  // every worker joined however this scope ends
+            std::vector<std::thread>& threads;
+            ~joiner() {
+                for (std::thread& t : threads)
+                    if (t.joinable()) t.join();
+            }
+        } join_all{threads};
+        for (std::size_t k = 1; k < options_.threads && k < batch_.size(); ++k) threads.emplace_back(work, std::ref(*workers_[k]));
+        // meanwhile the next batch (this thread's share of the checking comes after it)
+        bool parsed = true;
+        try {
+            parsed = fill_batch(pos, next_batch_, next_events_, more);
+        } catch (...) {
+            next = batch_.size();
+            throw;
+        }
+        if (!parsed) next = batch_.size();  // handed back: the workers stop
+        work(*workers_[0]);
+        for (std::thread& t : threads) t.join();
+        if (failed) std::rethrow_exception(failed);
+        if (!parsed) return false;
+        for (batch_tree& t : batch_)
+            if (!game_tree(t.start, t.end, &t)) return false;
+        batch_bytes_.reset();
+        // the bytes before the last game tree's part are no longer needed (but for what an
+        // excerpt quotes): cut, and the next batch's window offsets moved with them
+        const std::size_t cut = win_.drop_before(part_from_ > excerpt_before ? part_from_ - excerpt_before : 0);
+        if (cut > 0) {
+            pos -= cut;
+            for (batch_tree& t : next_batch_) {
+                t.start -= cut;
+                t.end -= cut;
+            }
+            for (std::uint32_t& e : next_events_)
+                if ((e & tree_events::open_bit) == 0) e -= static_cast<std::uint32_t>(cut);  // a node's offset
+        }
+        std::swap(batch_, next_batch_);
+        std::swap(batch_events_, next_events_);
+    }
+    return true;
 }
 
 // One game tree, [start, end) of the window: checked here (events_), or by a worker (`done`).
