@@ -212,6 +212,23 @@ TEST_CASE("streamed check across window edges is check_file's") {
     }
 }
 
+TEST_CASE("streamed check of many batches of game trees on worker threads is check_file's") {
+    // More than one batch (1,024 game trees): the workers check a batch while the next one is
+    // parsed, and the window is cut between batches. Findings in every tree, bytes that are
+    // no UTF-8, a legacy CA in a later tree, trees of every size.
+    const std::vector<std::string> kinds = {
+        "(;FF[4]GM[1]SZ[9];B[aa];W[aa])", "(;FF[4]C[caf\xC3\xA9 \xFF])\n", "(;GM[1]FF[3]AB[aa][aa];B[bb]TE[1]BM[1])",
+        "(;FF[4]CA[ISO-8859-1]C[\xE9];B[cc]C[x]C[y])", "  \n(;FF[4]KM[x](;B[aa])(;W[bb];B[zz]))"};
+    std::string all = "(;FF[4]CA[UTF-8]GM[1])";
+    for (std::size_t i = 0; i < 3500; ++i) {
+        all += kinds[i % kinds.size()];
+        if (i % 97 == 0) all += "(;FF[4]PB[" + std::string(i, 'y') + "])";  // some long ones
+    }
+    const std::string path = temp_file(all);
+    for (const unsigned threads : {2u, 3u}) CHECK(same_as_whole(path, {1 << 12, 1 << 20}, {}, {}, threads));  // streamed
+    std::remove(path.c_str());
+}
+
 TEST_CASE("streamed check lists 1000 findings of a kind then one N more across game trees") {
     std::string c;
     for (int i = 0; i < 700; ++i) c += "(;FF[4]GM[1]SZ[9];B[aa];B[aa];B[aa])\n";
