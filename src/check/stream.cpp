@@ -132,6 +132,9 @@ private:
     [[nodiscard]] bool charsets(const node& root, std::string& cs);
     void invalid_bytes(std::uint64_t to);
     void resolve_input(std::size_t from, line_counter lines);
+    // Drops the bytes before the last game tree's part, no longer needed (but for what an
+    // excerpt quotes); returns by how much window offsets moved.
+    std::size_t cut_window() { return win_.drop_before(part_from_ > excerpt_before ? part_from_ - excerpt_before : 0); }
     [[nodiscard]] position position_at(line_counter& lines, std::uint64_t file_offset) const {
         return lines.at(win_.data(), win_.data() + win_.size(), win_.at(), file_offset);
     }
@@ -221,9 +224,7 @@ std::optional<streamed_check> streamer::run() {
         if (!run_batches(pos)) return std::nullopt;
     } else {
         for (;;) {
-            // the bytes before the last game tree's part are no longer needed (but for what an
-            // excerpt quotes)
-            pos -= win_.drop_before(part_from_ > excerpt_before ? part_from_ - excerpt_before : 0);
+            pos -= cut_window();
             bool strict = true;
             const auto t = next_tree(pos, strict);
             if (!strict) return std::nullopt;
@@ -321,9 +322,8 @@ bool streamer::run_batches(std::size_t pos) {
         for (batch_tree& t : batch_)
             if (!game_tree(t.start, t.end, &t)) return false;
         batch_bytes_.reset();
-        // the bytes before the last game tree's part are no longer needed (but for what an
-        // excerpt quotes): cut, and the next batch's window offsets moved with them
-        const std::size_t cut = win_.drop_before(part_from_ > excerpt_before ? part_from_ - excerpt_before : 0);
+        // cut, and the next batch's window offsets moved with it
+        const std::size_t cut = cut_window();
         if (cut > 0) {
             pos -= cut;
             for (batch_tree& t : next_batch_) {

@@ -75,15 +75,6 @@ bool names_ident(std::string_view message, Pred&& pred) {
     return false;
 }
 
-// An identifier as FF[4] reads it: FF[1]-FF[3]'s lowercase letters dropped ("MopN" -> "MN",
-// ff4_changes.txt), as fix writes it.
-std::string upper_only(std::string_view ident) {
-    std::string out;
-    for (const char c : ident)
-        if (c < 'a' || c > 'z') out += c;
-    return out;
-}
-
 // A private property fix makes to keep what it could not place or convert (fix.hpp).
 bool fix_made_private(std::string_view ident) {
     if (ident == "UNPLACED") return true;
@@ -142,7 +133,7 @@ public:
         for (const auto& d : before) {
             const char end = d.id == rule::value_syntax ? '[' : d.id == rule::obsolete_property ? ' ' : '\0';
             if (end == '\0') continue;
-            if (const std::size_t at = d.message.find(end); at != std::string::npos && at > 0) wrong_.insert(upper_only(d.message.substr(0, at)));
+            if (const std::size_t at = d.message.find(end); at != std::string::npos && at > 0) wrong_.insert(ff4_ident_of(d.message.substr(0, at)));
         }
         // So is a property fix renamed (TE[x] in a root written EV[x], SGF2's alias, I223; KI
         // converted to KM, I211; TE and BM in one node converted to IT, I222): its value judged
@@ -181,7 +172,7 @@ public:
         // property now (HA[2] without its stones: W217) is of the value fix said it kept.
         for (const auto& d : fixed.diagnostics)
             if (d.id == rule::duplicate_property || d.id == rule::too_many_values)
-                if (const std::size_t at = d.message.find(' '); at != std::string::npos && at > 0) resolved_.insert(upper_only(d.message.substr(0, at)));
+                if (const std::size_t at = d.message.find(' '); at != std::string::npos && at > 0) resolved_.insert(ff4_ident_of(d.message.substr(0, at)));
         // A game tree whose GM or SZ the input gave but did not make usable (GM[x][19] or
         // GM[111][1]: no game; SZ[junk]: no board), which fix repaired as it said (GM[19] or
         // GM[1] kept: I118; SZ[junk]
