@@ -7,14 +7,12 @@
 
 #include <algorithm>
 #include <array>
-#include <atomic>
-#include <exception>
-#include <memory>
-#include <mutex>
-#include <thread>
 #include <cstring>
+#include <memory>
 #include <numeric>
+#include <span>
 
+#include "check/batch_pool.hpp"
 #include "check/internal.hpp"
 #include "input/read_file.hpp"
 #include "parse/input_report.hpp"
@@ -106,13 +104,23 @@ public:
     std::optional<streamed_check> run();
 
 private:
-    // A game tree of a batch: where it is, its events (in batch_events_), and what a
-    // worker's checker found in it.
+    // A game tree of a batch: where it is (offsets in the batch's bytes), its events (in
+    // the batch's), and what a worker's checker found in it.
     struct batch_tree {
         std::size_t start, end;
         std::size_t events_from, events_size;
         tree_context ctx;
         std::vector<recorded_finding> found;
+    };
+    // Game trees checked on worker threads (batch_pool) and then reported here in file
+    // order: their own copy of the bytes they and their report read (from 160 bytes before
+    // the last batch's last game tree, where the report's line counter and part are, to 165
+    // bytes after their own end), so that the window moves on while they are checked.
+    struct batch : pool_batch {
+        std::vector<batch_tree> trees;
+        std::vector<std::uint32_t> events;  // node offsets in `bytes`
+        std::shared_ptr<const source> bytes;
+        std::uint64_t at = 0;  // the file offset of bytes' first byte
     };
     // A worker thread's checker.
     struct worker {
@@ -126,9 +134,16 @@ private:
     [[nodiscard]] bool start();
     [[nodiscard]] std::optional<std::pair<std::size_t, std::size_t>> next_tree(std::size_t& pos, bool& strict);
     [[nodiscard]] bool run_batches(std::size_t pos);
-    [[nodiscard]] bool fill_batch(std::size_t& pos, std::vector<batch_tree>& trees, std::vector<std::uint32_t>& events,
-                                  bool& more);
-    [[nodiscard]] bool game_tree(std::size_t start, std::size_t end, batch_tree* done);
+    [[nodiscard]] bool fill_batch(std::size_t& pos, batch& b, bool& more);
+    void check_batch_tree(worker& w, const batch& b, batch_tree& t) const;
+    [[nodiscard]] bool game_tree(std::size_t start, std::size_t end, std::span<const std::uint32_t> events, batch_tree* done);
+    // What the report reads: the window (one thread) or a batch's bytes.
+    void report_from_window() {
+        bytes_ = win_.handle();
+        bytes_at_ = win_.at();
+    }
+    [[nodiscard]] const char* bytes_data() const noexcept { return bytes_->data(); }
+    [[nodiscard]] const char* bytes_end() const noexcept { return bytes_->data() + bytes_->bytes.size(); }
     [[nodiscard]] bool charsets(const node& root, std::string& cs);
     void invalid_bytes(std::uint64_t to);
     void resolve_input(std::size_t from, line_counter lines);
@@ -136,7 +151,7 @@ private:
     // excerpt quotes); returns by how much window offsets moved.
     std::size_t cut_window() { return win_.drop_before(part_from_ > excerpt_before ? part_from_ - excerpt_before : 0); }
     [[nodiscard]] position position_at(line_counter& lines, std::uint64_t file_offset) const {
-        return lines.at(win_.data(), win_.data() + win_.size(), win_.at(), file_offset);
+        return lines.at(bytes_data(), bytes_end(), bytes_at_, file_offset);
     }
     streamed_check results();
 
@@ -150,14 +165,9 @@ private:
     collection_checker checker_;
     check_options check_opts_;
     tree_events events_;
-    // The batch being checked (its trees, their events, and the window's bytes up to its
-    // end as the workers read them: the window moves when the main thread reads on to
-    // parse the next batch meanwhile), and that next batch.
-    std::vector<batch_tree> batch_;
-    std::vector<std::uint32_t> batch_events_;
-    std::shared_ptr<const source> batch_bytes_;
-    std::vector<batch_tree> next_batch_;
-    std::vector<std::uint32_t> next_events_;
+    std::shared_ptr<const source> bytes_;  // what the report reads (report_from_window, a batch's)
+    std::uint64_t bytes_at_ = 0;           // ... from this file offset
+    std::uint64_t batched_upto_ = 0;       // the last batch's last game tree starts here (fill_batch)
     std::vector<std::unique_ptr<worker>> workers_;
 
     bool bom_ = false;
@@ -185,8 +195,7 @@ bool streamer::start() {
     const std::string_view head(win_.data(), std::min<std::size_t>(win_.size(), 4));
     const auto bom = detect_bom(head);
     if (!load_opts_.charset.empty() || (bom && bom->charset != "UTF-8")) return false;
-    bom_ = bom.has_value();
-    if (bom_) report_utf8_bom(parsed_, win_.src());
+    bom_ = bom.has_value();  // said with the first game tree (game_tree), at the bytes its report reads
     return true;
 }
 
@@ -229,10 +238,12 @@ std::optional<streamed_check> streamer::run() {
             const auto t = next_tree(pos, strict);
             if (!strict) return std::nullopt;
             if (!t) break;
-            if (!game_tree(t->first, t->second, nullptr)) return std::nullopt;  // checked at once, from events_
+            report_from_window();
+            if (!game_tree(t->first, t->second, events_.items(), nullptr)) return std::nullopt;  // checked at once
         }
     }
     if (trees_ == 0) return std::nullopt;  // no game tree: the parser says so (E001)
+    report_from_window();
     invalid_bytes(win_.at() + win_.size());
     if (legacy_ && !(!all_ascii_ && valid_utf8_)) {
         rep_.found.erase(rep_.found.begin() + static_cast<std::ptrdiff_t>(*legacy_));
@@ -241,14 +252,20 @@ std::optional<streamed_check> streamer::run() {
     return results();
 }
 
-// The next batch of game trees after `pos` (up to batch_bytes or batch_trees), their events
-// in `events` with window offsets; `more` false at the end of the file; false when the bytes
-// are no strict FF[4] (the whole-file path reads them).
-bool streamer::fill_batch(std::size_t& pos, std::vector<batch_tree>& trees, std::vector<std::uint32_t>& events, bool& more) {
-    trees.clear();
-    events.clear();
+// The next batch of game trees after `pos` (up to batch_bytes or batch_trees) into `b`, with
+// its own copy of the bytes; then the window is cut before its last game tree (the report
+// reads the batch's copy). `more` false at the end of the file; false when the bytes are
+// no strict FF[4] (the whole-file path reads them).
+bool streamer::fill_batch(std::size_t& pos, batch& b, bool& more) {
+    b.trees.clear();
+    b.events.clear();
+    b.size = 0;
+    // the batch's bytes start where the report of its first game tree reads from: the part
+    // and the line counter at the last batch's last game tree, and an excerpt's bytes before
+    const std::uint64_t from_at = std::max<std::uint64_t>(win_.at(), batched_upto_ > excerpt_before ? batched_upto_ - excerpt_before : 0);
+    const auto from = static_cast<std::size_t>(from_at - win_.at());
     std::size_t bytes = 0;
-    while (more && bytes < batch_bytes && trees.size() < batch_trees) {
+    while (more && bytes < batch_bytes && b.trees.size() < batch_trees) {
         bool strict = true;
         const auto t = next_tree(pos, strict);
         if (!strict) return false;
@@ -257,117 +274,101 @@ bool streamer::fill_batch(std::size_t& pos, std::vector<batch_tree>& trees, std:
             break;
         }
         const auto items = events_.items();
-        trees.push_back({t->first, t->second, events.size(), items.size(), {}, {}});
-        events.insert(events.end(), items.begin(), items.end());
+        b.trees.push_back({t->first - from, t->second - from, b.events.size(), items.size(), {}, {}});
+        for (const std::uint32_t e : items)  // node offsets from the batch's first byte
+            b.events.push_back((e & tree_events::open_bit) == 0 ? e - static_cast<std::uint32_t>(from) : e);
         bytes += t->second - t->first;
     }
+    if (b.trees.empty()) return true;
+    const std::size_t to = std::min(win_.size(), from + b.trees.back().end + excerpt_after);
+    b.bytes = std::make_shared<const source>(std::string(win_.data() + from, to - from));
+    b.at = from_at;
+    b.size = b.trees.size();
+    batched_upto_ = from_at + b.trees.back().start;
+    pos -= win_.drop_before(batched_upto_ > excerpt_before ? batched_upto_ - excerpt_before : 0);
     return true;
 }
 
-// With worker threads: batches of game trees, each checked by every thread (this one
-// included, each with its own checker, which records what it finds) while this thread
-// parses the next batch, then reported here in file order (game_tree, which replays what
-// was recorded). The workers read a copy of the window's bytes up to the batch's end, at
-// the window's offsets: the window grows (and moves in memory) as the next batch is read,
-// and is cut only between batches, when no worker runs.
+// Tree t of batch b on worker w: its checker records what it finds.
+void streamer::check_batch_tree(worker& w, const batch& b, batch_tree& t) const {
+    const std::span<const std::uint32_t> events(b.events.data() + t.events_from, t.events_size);
+    w.found.record_into(&t.found);
+    const node root = tree_access::make_node(b.bytes, events[1]);
+    const walk_context& ctx = w.checker.begin_tree(root, static_cast<std::uint32_t>(t.start));
+    w.checker.walker().run(*b.bytes, events, ctx);
+    t.ctx = w.checker.context();
+    w.found.record_into(nullptr);
+}
+
+// With worker threads: batches of game trees checked by the pool's threads (each with its
+// own checker, which records what it finds) while this thread parses the next batch, helps,
+// and reports the last one in file order (game_tree, which replays what was recorded). Two
+// batches take turns: one checked or reported, the next parsed and queued.
 bool streamer::run_batches(std::size_t pos) {
     while (workers_.size() < options_.threads) workers_.push_back(std::make_unique<worker>(check_opts_));
+    std::array<batch, 2> batches;
+    // (declared after the batches: its threads are stopped before the batches go)
+    batch_pool pool(options_.threads, [this](unsigned k, pool_batch& pb, std::size_t i) {
+        batch& b = static_cast<batch&>(pb);
+        check_batch_tree(*workers_[k], b, b.trees[i]);
+    });
     bool more = true;
-    if (!fill_batch(pos, batch_, batch_events_, more)) return false;
-    while (!batch_.empty()) {
-        batch_bytes_ = std::make_shared<const source>(std::string(win_.data(), batch_.back().end));
-        std::atomic<std::size_t> next{0};
-        std::exception_ptr failed;
-        std::mutex failed_lock;
-        const auto work = [&](worker& w) {
-            try {
-                for (std::size_t i = next++; i < batch_.size(); i = next++) {
-                    batch_tree& t = batch_[i];
-                    const std::span<const std::uint32_t> events(batch_events_.data() + t.events_from, t.events_size);
-                    w.found.record_into(&t.found);
-                    const node root = tree_access::make_node(batch_bytes_, events[1]);
-                    const walk_context& ctx = w.checker.begin_tree(root, static_cast<std::uint32_t>(t.start));
-                    w.checker.walker().run(*batch_bytes_, events, ctx);
-                    t.ctx = w.checker.context();
-                    w.found.record_into(nullptr);
-                }
-            } catch (...) {
-                const std::lock_guard<std::mutex> hold(failed_lock);
-                if (!failed) failed = std::current_exception();
-                next = batch_.size();
-            }
-        };
-        std::vector<std::thread> threads;
-        struct joiner {  // every worker joined however this scope ends
-            std::vector<std::thread>& threads;
-            ~joiner() {
-                for (std::thread& t : threads)
-                    if (t.joinable()) t.join();
-            }
-        } join_all{threads};
-        for (std::size_t k = 1; k < options_.threads && k < batch_.size(); ++k) threads.emplace_back(work, std::ref(*workers_[k]));
-        // meanwhile the next batch (this thread's share of the checking comes after it)
-        bool parsed = true;
-        try {
-            parsed = fill_batch(pos, next_batch_, next_events_, more);
-        } catch (...) {
-            next = batch_.size();
-            throw;
+    batch* now = &batches[0];
+    batch* later = &batches[1];
+    if (!fill_batch(pos, *now, more)) return false;
+    pool.submit(*now);
+    while (now->size > 0) {
+        later->size = 0;
+        if (more) {
+            if (!fill_batch(pos, *later, more)) return false;  // handed back: the pool stops its threads
+            pool.submit(*later);
         }
-        if (!parsed) next = batch_.size();  // handed back: the workers stop
-        work(*workers_[0]);
-        for (std::thread& t : threads) t.join();
-        if (failed) std::rethrow_exception(failed);
-        if (!parsed) return false;
-        for (batch_tree& t : batch_)
-            if (!game_tree(t.start, t.end, &t)) return false;
-        batch_bytes_.reset();
-        // cut, and the next batch's window offsets moved with it
-        const std::size_t cut = cut_window();
-        if (cut > 0) {
-            pos -= cut;
-            for (batch_tree& t : next_batch_) {
-                t.start -= cut;
-                t.end -= cut;
-            }
-            for (std::uint32_t& e : next_events_)
-                if ((e & tree_events::open_bit) == 0) e -= static_cast<std::uint32_t>(cut);  // a node's offset
-        }
-        std::swap(batch_, next_batch_);
-        std::swap(batch_events_, next_events_);
+        pool.finish(*now);
+        bytes_ = now->bytes;
+        bytes_at_ = now->at;
+        for (batch_tree& t : now->trees)
+            if (!game_tree(t.start, t.end, std::span<const std::uint32_t>(now->events).subspan(t.events_from, t.events_size), &t))
+                return false;
+        now->bytes.reset();
+        std::swap(now, later);
     }
     return true;
 }
 
-// One game tree, [start, end) of the window: checked here (events_), or by a worker (`done`).
-bool streamer::game_tree(std::size_t start, std::size_t end, batch_tree* done) {
-    const std::uint64_t start_at = win_.at() + start;
-    rep_.window(&win_.src(), win_.at());
+// One game tree, [start, end) of the bytes the report reads (bytes_), its events `events`:
+// checked here, or by a worker (`done`).
+bool streamer::game_tree(std::size_t start, std::size_t end, std::span<const std::uint32_t> events, batch_tree* done) {
+    const source& src = *bytes_;
+    // every finding is added at the window's source whatever bytes the report reads: one
+    // source, so that findings::finish keeps them in file order
+    const source& at_src = win_.src();
+    const std::uint64_t start_at = bytes_at_ + start;
+    rep_.window(&src, bytes_at_);
     if (trees_ > 0) {
         invalid_bytes(start_at);  // the last game tree's part ends here
         (void)position_at(lines_, start_at);
         part_from_ = start_at;
     }
-    const std::uint32_t root_at = done ? batch_events_[done->events_from + 1] : events_.items()[1];
-    const node root = tree_access::make_node(win_.handle(), root_at);
+    if (trees_ == 0 && bom_) report_utf8_bom(parsed_, at_src);  // (bytes_ start at the file's start here)
+    const node root = tree_access::make_node(bytes_, events[1]);
     const std::size_t input_from = rep_.found.size();
     std::string cs;
     if (!charsets(root, cs)) return false;
     // What the input stage decides from all bytes: whether they are ASCII, valid UTF-8
     if (guessed_ascii_ || legacy_) {
-        const std::string_view seen(win_.data() + (scanned_ - win_.at()), static_cast<std::size_t>(win_.at() + end - scanned_));
+        const std::string_view seen(bytes_data() + (scanned_ - bytes_at_), static_cast<std::size_t>(bytes_at_ + end - scanned_));
         if (all_ascii_ && !ascii_bytes(seen)) all_ascii_ = false;
         if (legacy_ && valid_utf8_ && !all_ascii_) valid_utf8_ = is_valid_utf8(seen);
         if (guessed_ascii_ && !all_ascii_) return false;  // the charset is guessed from all bytes
     }
-    scanned_ = win_.at() + end;
+    scanned_ = bytes_at_ + end;
 
     if (done) {
-        checked_.replay(std::move(done->found), win_.src());
-        checker_.took_tree(done->ctx, win_.src(), static_cast<std::uint32_t>(start));
+        checked_.replay(std::move(done->found), at_src);
+        checker_.took_tree(done->ctx, at_src, static_cast<std::uint32_t>(start));
     } else {
         const walk_context& ctx = checker_.begin_tree(root, static_cast<std::uint32_t>(start));
-        checker_.walker().run(win_.src(), events_.items(), ctx);
+        checker_.walker().run(src, events, ctx);
     }
     if (trees_ == 0) {
         // the first game tree's FF, GM and CA, named by the collection-level rules later
@@ -377,15 +378,15 @@ bool streamer::game_tree(std::size_t start, std::size_t end, batch_tree* done) {
         std::array<std::size_t, 3> order{0, 1, 2};
         std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return at[a] < at[b]; });
         line_counter lines = lines_;
-        for (const std::size_t k : order) pos[k] = position_at(lines, win_.at() + at[k]);
+        for (const std::size_t k : order) pos[k] = position_at(lines, bytes_at_ + at[k]);
         checker_.set_first_positions(pos[0], pos[1], pos[2]);
     }
     checker_.end_tree();
 
     // (each list counts from the tree's part on: copies of the counter)
     line_counter for_parsed = lines_, for_checked = lines_;
-    parsed_.resolve(win_.src(), win_.at(), for_parsed);
-    checked_.resolve(win_.src(), win_.at(), for_checked);
+    parsed_.resolve(at_src, src, bytes_at_, for_parsed);
+    checked_.resolve(at_src, src, bytes_at_, for_checked);
     resolve_input(input_from, lines_);
     part_cs_ = cs;
     ++trees_;
@@ -424,7 +425,7 @@ bool streamer::charsets(const node& root, std::string& cs) {
 // W005 in the last game tree's part, [part_from_, to).
 void streamer::invalid_bytes(std::uint64_t to) {
     const std::size_t from = rep_.found.size();
-    const std::string_view part(win_.data() + (part_from_ - win_.at()), static_cast<std::size_t>(to - part_from_));
+    const std::string_view part(bytes_data() + (part_from_ - bytes_at_), static_cast<std::size_t>(to - part_from_));
     if (ascii_bytes(part)) return;
     report_invalid(rep_, part, part_from_, part_cs_);
     resolve_input(from, lines_);
@@ -440,7 +441,7 @@ void streamer::resolve_input(std::size_t from, line_counter lines) {
     for (const std::size_t k : order) {
         position& p = rep_.found[k].where;
         p = position_at(lines, p.byte);
-        if (options_.excerpts) input_excerpts_[k] = excerpt_at(win_.data(), win_.data() + win_.size(), win_.at(), p.byte);
+        if (options_.excerpts) input_excerpts_[k] = excerpt_at(bytes_data(), bytes_end(), bytes_at_, p.byte);
     }
 }
 

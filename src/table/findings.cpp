@@ -114,9 +114,9 @@ excerpt excerpt_at(const char* window, const char* window_end, std::uint64_t win
     return {std::string(window + (lo - window_at), static_cast<std::size_t>(hi - lo)), offset - lo};
 }
 
-void findings::resolve(const source& src, std::uint64_t window_at, line_counter& lines) {
-    const char* const window = src.data();
-    const char* const window_end = window + src.bytes.size();
+void findings::resolve(const source& src, const source& bytes, std::uint64_t window_at, line_counter& lines) {
+    const char* const window = bytes.data();
+    const char* const window_end = window + bytes.bytes.size();
     std::vector<std::uint64_t> offsets;
     for (std::size_t k = resolved_upto_; k < places_.size(); ++k) {
         const place& p = places_[k];

@@ -100,7 +100,9 @@ public:
     // file, which starts at file offset `window_at`; offsets in `src` are window offsets,
     // positions name file offsets. With `excerpts`, each also keeps the bytes around it that
     // a text report quotes (finish_excerpts). Findings resolved so are left alone by finish().
-    void resolve(const source& src, std::uint64_t window_at, line_counter& lines);
+    void resolve(const source& src, std::uint64_t window_at, line_counter& lines) { resolve(src, src, window_at, lines); }
+    // ... the findings added at `src` whose bytes are in `bytes` (a copy of the window's).
+    void resolve(const source& src, const source& bytes, std::uint64_t window_at, line_counter& lines);
     void keep_excerpts() { excerpts_on_ = true; }
     // While `log` is set, add_at records its call there instead (nullptr: adds again).
     void record_into(std::vector<recorded_finding>* log) noexcept { record_ = log; }
