@@ -229,6 +229,29 @@ TEST_CASE("streamed check of many batches of game trees on worker threads is che
     std::remove(path.c_str());
 }
 
+TEST_CASE("streamed check on worker threads hands back what needs the whole file in a late batch") {
+    // 3,000 game trees (several batches, checked and reported while the next is parsed) and
+    // then what needs the whole file: found by the parse of a later batch (bytes that are no
+    // strict FF[4]) or by the report of one (no CA, and a byte that is no ASCII: the charset
+    // is guessed from all bytes). The threads stop and the batches in flight are dropped.
+    std::string plain, after;
+    for (std::size_t i = 0; i < 3000; ++i) plain += "(;FF[4]GM[1]SZ[9]C[tree " + std::to_string(i) + "];B[aa];W[aa])\n";
+    for (std::size_t i = 0; i < 100; ++i) after += "(;FF[4]GM[1]SZ[9];B[bb];W[bb])\n";
+    for (const std::string& tail : {std::string("(;FF[3]GaMe[1];B[aa])"), std::string("(;FF[4]C[caf\xC3\xA9])"),
+                                    std::string("(;FF[4]GM[1]) junk")}) {
+        const std::string path = temp_file(plain + tail + after);
+        INFO(tail);
+        for (const unsigned threads : {2u, 3u})
+            for (const std::size_t piece : {std::size_t{1} << 12, std::size_t{1} << 20})
+                CHECK_FALSE(streamed(path, piece, {}, {}, threads).streamed);
+        std::remove(path.c_str());
+    }
+    // (without the tail, the same trees stream)
+    const std::string path = temp_file(plain + after);
+    CHECK(same_as_whole(path, {1 << 12}, {}, {}, 2));
+    std::remove(path.c_str());
+}
+
 TEST_CASE("streamed check lists 1000 findings of a kind then one N more across game trees") {
     std::string c;
     for (int i = 0; i < 700; ++i) c += "(;FF[4]GM[1]SZ[9];B[aa];B[aa];B[aa])\n";
