@@ -137,13 +137,15 @@ double cpu_seconds_to_parse(const std::string& input, bool check = false) {
 
 // The largest input replayed whole: heavy-* inputs (GiB, or 100 M findings) only with
 // SGF_FUZZ_HEAVY=1; under ASan, where a 100 MB input costs minutes for what the release build
-// replays whole, nothing over 8 MB unless SGF_FUZZ_BIG_UNDER_ASAN is set (8 MB keeps the million
-// nested variations whole; at 20 MB these replays took 11 of CI's 60 minutes). A larger input is
+// replays whole, nothing over 2 MB unless SGF_FUZZ_BIG_UNDER_ASAN is set (at 20 MB these replays
+// took 11 of CI's 60 minutes, at 8 MB 12 minutes of CPU; 2 MB is still 250,000 nested
+// variations, past any stack a recursion on the nesting would need, and two of the streaming
+// check's 1 MiB pieces; the release build replays the million whole). A larger input is
 // replayed scaled down (every repeat divided) to that size instead of not at all, so every
 // input reaches its target in every build.
 std::size_t whole_up_to(const sgf_fuzz::generated_case& c) {
     if (c.heavy() && !sgf_fuzz::heavy_enabled()) return 16'000'000;
-    if (sanitized && std::getenv("SGF_FUZZ_BIG_UNDER_ASAN") == nullptr) return 8'000'000;
+    if (sanitized && std::getenv("SGF_FUZZ_BIG_UNDER_ASAN") == nullptr) return 2'000'000;
     return static_cast<std::size_t>(-1);
 }
 
@@ -218,8 +220,12 @@ TEST_CASE("fuzz target stream on the generated big inputs") { replay_generated(t
 // `seconds(input)`: the CPU time of some work on it.
 template <class Seconds>
 void check_linear(const sgf_fuzz::generated_case& c, Seconds&& seconds) {
-    const std::string small = c.scaled_down(4).build();
-    const std::string full = c.build();
+    // (at most whole_up_to's size: under ASan 2 MB and its quarter, which still tells linear
+    // from quadratic work; the release build times the whole)
+    const std::size_t limit = whole_up_to(c);
+    const sgf_fuzz::generated_case run = c.size() > limit ? c.scaled_down((c.size() + limit - 1) / limit) : c;
+    const std::string small = run.scaled_down(4).build();
+    const std::string full = run.build();
     // untimed: the full input's pages become the process's (tests/linear_time.hpp)
     sgf_test::keep_freed_memory();
     static_cast<void>(seconds(full));
