@@ -257,15 +257,14 @@ std::optional<streamed_check> streamer::run() {
 // reads the batch's copy). `more` false at the end of the file; false when the bytes are
 // no strict FF[4] (the whole-file path reads them).
 bool streamer::fill_batch(std::size_t& pos, batch& b, bool& more) {
-    b.trees.clear();
     b.events.clear();
-    b.size = 0;
+    b.size = 0;  // (the trees' slots stay: each one's log is cleared by the worker that takes it)
     // the batch's bytes start where the report of its first game tree reads from: the part
     // and the line counter at the last batch's last game tree, and an excerpt's bytes before
     const std::uint64_t from_at = std::max<std::uint64_t>(win_.at(), batched_upto_ > excerpt_before ? batched_upto_ - excerpt_before : 0);
     const auto from = static_cast<std::size_t>(from_at - win_.at());
     std::size_t bytes = 0;
-    while (more && bytes < batch_bytes && b.trees.size() < batch_trees) {
+    while (more && bytes < batch_bytes && b.size < batch_trees) {
         bool strict = true;
         const auto t = next_tree(pos, strict);
         if (!strict) return false;
@@ -274,17 +273,25 @@ bool streamer::fill_batch(std::size_t& pos, batch& b, bool& more) {
             break;
         }
         const auto items = events_.items();
-        b.trees.push_back({t->first - from, t->second - from, b.events.size(), items.size(), {}, {}});
-        for (const std::uint32_t e : items)  // node offsets from the batch's first byte
-            b.events.push_back((e & tree_events::open_bit) == 0 ? e - static_cast<std::uint32_t>(from) : e);
+        if (b.size == b.trees.size()) b.trees.emplace_back();
+        batch_tree& bt = b.trees[b.size++];
+        bt.start = t->first - from;
+        bt.end = t->second - from;
+        bt.events_from = b.events.size();
+        bt.events_size = items.size();
+        const std::size_t at = b.events.size();
+        b.events.resize(at + items.size());
+        const auto shift = static_cast<std::uint32_t>(from);
+        for (std::size_t k = 0; k < items.size(); ++k)  // node offsets from the batch's first byte
+            b.events[at + k] = (items[k] & tree_events::open_bit) == 0 ? items[k] - shift : items[k];
         bytes += t->second - t->first;
     }
-    if (b.trees.empty()) return true;
-    const std::size_t to = std::min(win_.size(), from + b.trees.back().end + excerpt_after);
+    if (b.size == 0) return true;
+    const batch_tree& last = b.trees[b.size - 1];
+    const std::size_t to = std::min(win_.size(), from + last.end + excerpt_after);
     b.bytes = std::make_shared<const source>(std::string(win_.data() + from, to - from));
     b.at = from_at;
-    b.size = b.trees.size();
-    batched_upto_ = from_at + b.trees.back().start;
+    batched_upto_ = from_at + last.start;
     pos -= win_.drop_before(batched_upto_ > excerpt_before ? batched_upto_ - excerpt_before : 0);
     return true;
 }
@@ -292,6 +299,7 @@ bool streamer::fill_batch(std::size_t& pos, batch& b, bool& more) {
 // Tree t of batch b on worker w: its checker records what it finds.
 void streamer::check_batch_tree(worker& w, const batch& b, batch_tree& t) const {
     const std::span<const std::uint32_t> events(b.events.data() + t.events_from, t.events_size);
+    t.found.clear();  // what the slot's last tree recorded (replayed, its strings not taken)
     w.found.record_into(&t.found);
     const node root = tree_access::make_node(b.bytes, events[1]);
     const walk_context& ctx = w.checker.begin_tree(root, static_cast<std::uint32_t>(t.start));
@@ -326,9 +334,11 @@ bool streamer::run_batches(std::size_t pos) {
         pool.finish(*now);
         bytes_ = now->bytes;
         bytes_at_ = now->at;
-        for (batch_tree& t : now->trees)
+        for (std::size_t i = 0; i < now->size; ++i) {
+            batch_tree& t = now->trees[i];
             if (!game_tree(t.start, t.end, std::span<const std::uint32_t>(now->events).subspan(t.events_from, t.events_size), &t))
                 return false;
+        }
         now->bytes.reset();
         std::swap(now, later);
     }
@@ -364,7 +374,7 @@ bool streamer::game_tree(std::size_t start, std::size_t end, std::span<const std
     scanned_ = bytes_at_ + end;
 
     if (done) {
-        checked_.replay(std::move(done->found), at_src);
+        checked_.replay(done->found, at_src);  // (the worker frees the log when it takes the tree's slot again)
         checker_.took_tree(done->ctx, at_src, static_cast<std::uint32_t>(start));
     } else {
         const walk_context& ctx = checker_.begin_tree(root, static_cast<std::uint32_t>(start));

@@ -54,6 +54,11 @@ std::size_t findings::add_at(rule_level l, rule r, const source& src, std::uint6
         record_->push_back({l, r, offset, std::move(message), std::move(hint), related, std::string(subject)});
         return npos;
     }
+    return add_moving(l, r, src, offset, message, hint, related, subject);
+}
+
+std::size_t findings::add_moving(rule_level l, rule r, const source& src, std::uint64_t offset, std::string& message,
+                                 std::string& hint, std::optional<std::uint64_t> related, std::string_view subject) {
     ++attempted_;
     if (l == rule_level::off) return npos;
     const severity s = severity_of(l);
@@ -91,9 +96,8 @@ std::size_t findings::add_at(rule_level l, rule r, const source& src, std::uint6
     return out_.size() - 1;
 }
 
-void findings::replay(std::vector<recorded_finding>&& log, const source& src) {
-    for (recorded_finding& f : log)
-        (void)add_at(f.level, f.which, src, f.offset, std::move(f.message), std::move(f.hint), f.related, f.subject);
+void findings::replay(std::vector<recorded_finding>& log, const source& src) {
+    for (recorded_finding& f : log) (void)add_moving(f.level, f.which, src, f.offset, f.message, f.hint, f.related, f.subject);
 }
 
 std::size_t findings::add_related_at(rule r, int ff, const source& src, std::uint64_t offset, std::string message,

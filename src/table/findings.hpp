@@ -95,6 +95,13 @@ public:
                                position related);
     static constexpr std::size_t npos = static_cast<std::size_t>(-1);
 
+private:
+    // add_at, moving from `message` and `hint` only into a diagnostic it lists.
+    std::size_t add_moving(rule_level l, rule r, const source& src, std::uint64_t offset, std::string& message,
+                           std::string& hint, std::optional<std::uint64_t> related, std::string_view subject);
+
+public:
+
     // A streamed file (check/stream.cpp): the findings at `src` so far get their positions
     // now, while `src` holds their bytes: `src` is the window [window, window_end) of the
     // file, which starts at file offset `window_at`; offsets in `src` are window offsets,
@@ -106,8 +113,10 @@ public:
     void keep_excerpts() { excerpts_on_ = true; }
     // While `log` is set, add_at records its call there instead (nullptr: adds again).
     void record_into(std::vector<recorded_finding>* log) noexcept { record_ = log; }
-    // The recorded calls, made now at `src`.
-    void replay(std::vector<recorded_finding>&& log, const source& src);
+    // The recorded calls, made now at `src`. Only the strings of the findings listed are
+    // taken from `log`: the rest are freed with it by the thread that recorded them (a free
+    // on the thread that allocated is cheaper, and the report's thread is the one that waits).
+    void replay(std::vector<recorded_finding>& log, const source& src);
     // finish(), and the excerpt of each finding in the same order (when kept).
     [[nodiscard]] std::vector<diagnostic> finish(std::vector<excerpt>& excerpts) &&;
 
