@@ -32,8 +32,9 @@ struct stream_options {
     bool excerpts = false;               // keep the bytes around each finding
     std::size_t piece = std::size_t{1} << 20;  // bytes read at a time
     // Threads that check game trees (this one included): with more than one, the game trees
-    // of each 256 KiB of the file are checked at once, and what they find is added in file
-    // order, so the findings are the same for any number.
+    // of each 256 KiB of the file go to threads that stay for the whole file (batch_pool)
+    // while this one parses the next 256 KiB and reports the last, and what they find is
+    // added in file order, so the findings are the same for any number.
     unsigned threads = 1;
 };
 
