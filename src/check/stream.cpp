@@ -14,6 +14,7 @@
 
 #include "check/batch_pool.hpp"
 #include "check/internal.hpp"
+#include "check/window.hpp"
 #include "input/read_file.hpp"
 #include "parse/input_report.hpp"
 #include "parse/parse_source.hpp"
@@ -28,47 +29,6 @@ namespace {
 // What a text report quotes after a finding (excerpt_at), and before it.
 constexpr std::size_t excerpt_after = 165;
 constexpr std::uint64_t excerpt_before = 160;
-
-// The bytes of the file read so far and still needed: a source (what the node reader and
-// the checker read bytes through) whose first byte is at file offset at().
-class window {
-public:
-    window(file_pieces& in, std::size_t piece) : in_(in), piece_(piece), src_(std::make_shared<source>(std::string())) {}
-
-    [[nodiscard]] const source& src() const noexcept { return *src_; }
-    [[nodiscard]] std::shared_ptr<const source> handle() const noexcept { return src_; }
-    [[nodiscard]] const char* data() const noexcept { return src_->data(); }
-    [[nodiscard]] std::size_t size() const noexcept { return src_->bytes.size(); }
-    [[nodiscard]] std::uint64_t at() const noexcept { return at_; }
-    [[nodiscard]] bool more() const noexcept { return !in_.done(); }
-
-    // Reads at least `n` more bytes (a piece at least; fewer at the end of the file); false
-    // when the file had none left. Offsets into the window stay valid, pointers do not.
-    bool read(std::size_t n) {
-        n = std::max(n, piece_);
-        std::string& b = src_->bytes;
-        const std::size_t had = b.size();
-        b.resize(had + n);
-        const std::size_t got = in_.read(b.data() + had, n);
-        b.resize(had + got);
-        return got > 0;
-    }
-    // Forgets the bytes before file offset `keep` when that frees a piece or more; returns
-    // by how much window offsets moved.
-    std::size_t drop_before(std::uint64_t keep) {
-        if (keep < at_ + piece_) return 0;
-        const auto k = static_cast<std::size_t>(keep - at_);
-        src_->bytes.erase(0, k);
-        at_ += k;
-        return k;
-    }
-
-private:
-    file_pieces& in_;
-    std::size_t piece_;
-    std::shared_ptr<source> src_;
-    std::uint64_t at_ = 0;
-};
 
 // Whether every byte is ASCII, 8 at a time.
 bool ascii_bytes(std::string_view s) noexcept {
