@@ -1,16 +1,19 @@
 // batch_pool (check/batch_pool.hpp).
 #include "check/batch_pool.hpp"
 
+#include <system_error>
 #include <utility>
 
 namespace sgf::detail {
 
 batch_pool::batch_pool(unsigned threads, check_fn check) : check_(std::move(check)) {
-    try {
-        for (unsigned k = 1; k < threads; ++k) threads_.emplace_back(&batch_pool::run, this, k);
-    } catch (...) {  // a thread that could not start: those that did are stopped
-        stop();
-        throw;
+    threads_.reserve(threads);  // (then only a thread's start can fail below)
+    for (unsigned k = 1; k < threads; ++k) {
+        try {
+            threads_.emplace_back(&batch_pool::run, this, k);
+        } catch (const std::system_error&) {
+            break;  // no more threads to be had (a limit of the system): the ones started do the work
+        }
     }
 }
 

@@ -26,7 +26,8 @@ struct pool_batch {
 class batch_pool {
 public:
     // `check(k, batch, i)` checks item i of the batch on worker k: k is 0 for the thread
-    // that calls finish(), 1 to threads - 1 for the pool's own threads.
+    // that calls finish(), 1 to threads - 1 for the pool's own threads (fewer when the system
+    // starts no more: those that started, or the caller alone, do the work).
     using check_fn = std::function<void(unsigned, pool_batch&, std::size_t)>;
     batch_pool(unsigned threads, check_fn check);
     batch_pool(const batch_pool&) = delete;
