@@ -98,9 +98,15 @@ private:
     void check_batch_tree(worker& w, const batch& b, batch_tree& t) const;
     [[nodiscard]] bool game_tree(std::size_t start, std::size_t end, std::span<const std::uint32_t> events, batch_tree* done);
     // What the report reads: the window (one thread) or a batch's bytes.
-    void report_from_window() {
-        bytes_ = win_.handle();
-        bytes_at_ = win_.at();
+    void report_from(std::shared_ptr<const source> bytes, std::uint64_t at) {
+        bytes_ = std::move(bytes);
+        bytes_at_ = at;
+    }
+    void report_from_window() { report_from(win_.handle(), win_.at()); }
+    // Where the bytes a report of the game tree at file offset `tree_at` reads start: its
+    // part and line counter there, and what an excerpt quotes before.
+    [[nodiscard]] static std::uint64_t keep_from(std::uint64_t tree_at) noexcept {
+        return tree_at > excerpt_before ? tree_at - excerpt_before : 0;
     }
     [[nodiscard]] const char* bytes_data() const noexcept { return bytes_->data(); }
     [[nodiscard]] const char* bytes_end() const noexcept { return bytes_->data() + bytes_->bytes.size(); }
@@ -109,7 +115,7 @@ private:
     void resolve_input(std::size_t from, line_counter lines);
     // Drops the bytes before the last game tree's part, no longer needed (but for what an
     // excerpt quotes); returns by how much window offsets moved.
-    std::size_t cut_window() { return win_.drop_before(part_from_ > excerpt_before ? part_from_ - excerpt_before : 0); }
+    std::size_t cut_window() { return win_.drop_before(keep_from(part_from_)); }
     [[nodiscard]] position position_at(line_counter& lines, std::uint64_t file_offset) const {
         return lines.at(bytes_data(), bytes_end(), bytes_at_, file_offset);
     }
@@ -221,7 +227,7 @@ bool streamer::fill_batch(std::size_t& pos, batch& b, bool& more) {
     b.size = 0;  // (the trees' slots stay: each one's log is cleared by the worker that takes it)
     // the batch's bytes start where the report of its first game tree reads from: the part
     // and the line counter at the last batch's last game tree, and an excerpt's bytes before
-    const std::uint64_t from_at = std::max<std::uint64_t>(win_.at(), batched_upto_ > excerpt_before ? batched_upto_ - excerpt_before : 0);
+    const std::uint64_t from_at = std::max(win_.at(), keep_from(batched_upto_));
     const auto from = static_cast<std::size_t>(from_at - win_.at());
     std::size_t bytes = 0;
     while (more && bytes < batch_bytes && b.size < batch_trees) {
@@ -252,7 +258,7 @@ bool streamer::fill_batch(std::size_t& pos, batch& b, bool& more) {
     b.bytes = std::make_shared<const source>(std::string(win_.data() + from, to - from));
     b.at = from_at;
     batched_upto_ = from_at + last.start;
-    pos -= win_.drop_before(batched_upto_ > excerpt_before ? batched_upto_ - excerpt_before : 0);
+    pos -= win_.drop_before(keep_from(batched_upto_));
     return true;
 }
 
@@ -292,14 +298,12 @@ bool streamer::run_batches(std::size_t pos) {
             pool.submit(*later);
         }
         pool.finish(*now);
-        bytes_ = now->bytes;
-        bytes_at_ = now->at;
+        report_from(now->bytes, now->at);
         for (std::size_t i = 0; i < now->size; ++i) {
             batch_tree& t = now->trees[i];
             if (!game_tree(t.start, t.end, std::span<const std::uint32_t>(now->events).subspan(t.events_from, t.events_size), &t))
                 return false;
         }
-        now->bytes.reset();
         std::swap(now, later);
     }
     return true;
