@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,8 @@ TEST_CASE("app: the fix guard keeps a clean file clean whoever finds the error i
     CHECK(by_checker.remaining.size() == 1);
     CHECK(by_checker.errors == 1);
     CHECK(by_checker.breaks_clean_file);
+    // judged by the check of the input that matching the output's findings needed (no second one)
+    CHECK(by_checker.remains.input_errors == std::optional<bool>(false));
 
     // an error fix reports itself (an identifier it keeps as written, E016) in a clean output:
     // refused too. (The Python and WebAssembly copies of the guard did not count these.)
@@ -62,6 +65,7 @@ TEST_CASE("app: the fix guard keeps a clean file clean whoever finds the error i
     CHECK(by_fix.remaining.empty());
     CHECK(by_fix.errors == 1);
     CHECK(by_fix.breaks_clean_file);
+    CHECK_FALSE(by_fix.remains.input_errors.has_value());  // nothing to match: the guard checks the input itself
 
     // fix's findings at level info are no errors
     std::vector<sgf::diagnostic> info{sgf::make_diagnostic(sgf::rule::ident_without_upper, sgf::severity::info)};
@@ -75,6 +79,7 @@ TEST_CASE("app: the fix guard lets errors through when the input had errors alre
     REQUIRE_FALSE(sgf::check_file(sgf::file_bytes(dirty)).ok());
     const auto g = sgf::app::judge_fix(input, fix_result_of("(;FF[4]CA[UTF-8]C[a]C[b])"), lenient);
     CHECK(g.errors == 1);
+    CHECK(g.remains.input_errors == std::optional<bool>(true));
     CHECK_FALSE(g.breaks_clean_file);  // reported as errors fix cannot repair, not as a bug of fix
     // what fix says about its input is fix_findings'
     const sgf::fix_result f = sgf::fix(input);

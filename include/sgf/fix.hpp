@@ -63,6 +63,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -121,6 +122,9 @@ struct fix_remains {
     std::vector<diagnostic> left;
     std::vector<diagnostic> said;
     std::vector<diagnostic> made;
+    // Whether sgf::check(input.trees) reports an error, when matching needed that check (the
+    // output has findings): app::judge_fix's guard asks the same and need not check again.
+    std::optional<bool> input_errors;
 };
 [[nodiscard]] fix_remains remaining_findings(const load_result& input, const fix_result& fixed);
 

@@ -2,6 +2,7 @@
 #include "sgf/app/fix.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 
 #include "sgf/check.hpp"
@@ -9,12 +10,23 @@
 
 namespace sgf::app {
 
-bool passes_strict_check(const load_result& input, const load_options& options) {
+namespace {
+
+// passes_strict_check, given whether sgf::check(input.trees) reports an error when that is
+// known already (remaining_findings checked the input to match the output's findings).
+bool passes_strict_check(const load_result& input, const load_options& options, std::optional<bool> checker_errors) {
     const load_options strict{false, options.charset};
     const bool recovered = std::any_of(input.diagnostics.begin(), input.diagnostics.end(),
                                        [](const diagnostic& d) { return info(d.id).recovery; });
     if (recovered || options.prof != strict.prof) return check_file(file_bytes(input.bytes()), strict).ok();
-    return !has_errors(input.diagnostics) && !has_errors(check(input.trees));
+    if (has_errors(input.diagnostics)) return false;
+    return !(checker_errors ? *checker_errors : has_errors(check(input.trees)));
+}
+
+}  // namespace
+
+bool passes_strict_check(const load_result& input, const load_options& options) {
+    return passes_strict_check(input, options, std::nullopt);
 }
 
 checked_fix judge_fix(const load_result& input, fix_result fixed, const load_options& options) {
@@ -33,7 +45,7 @@ checked_fix judge_fix(const load_result& input, fix_result fixed, const load_opt
             if (d.level == severity::error) out.remaining.push_back(d);
     out.errors += out.remaining.size();
     // The input as `sgfcheck FILE` checks it: strictly, in the charset it was loaded with.
-    if (out.errors > 0) out.breaks_clean_file = passes_strict_check(input, options);
+    if (out.errors > 0) out.breaks_clean_file = passes_strict_check(input, options, out.remains.input_errors);
     out.said = fix_findings(input, fixed);
     out.fixed = std::move(fixed);
     return out;

@@ -220,6 +220,7 @@ fix_remains remaining_findings(const load_result& input, const fix_result& fixed
     const std::vector<diagnostic> after = check(fixed.trees);
     if (after.empty()) return r;
     const std::vector<diagnostic> before = check(input.trees);
+    r.input_errors = has_errors(before);
     pool in, own;
     for (const auto& d : before) in.add(d);
     for (const auto& d : fixed.diagnostics)
