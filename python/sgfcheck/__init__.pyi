@@ -186,7 +186,8 @@ class Node:
         """The value of ``ident`` typed by its row of the property table, in the context of
         its game tree (FF, GM, SZ of the root; a node made alone: FF[4] Go 19x19):
         KM -> float, HA -> int, SZ -> int or (columns, rows), B/W -> a point or None for a
-        pass (other games: a special move's word, a compound move a tuple of points),
+        pass (other games: a special move's word, a compound move a tuple of points,
+        Backgammon's with its dice first: ``("41", (12, 1), (16, 1), ...)``),
         PB -> str (SimpleText), C -> str (Text), AB -> list of points (rectangles
         expanded), composed values -> tuple, colors -> "B"/"W", a private property -> its
         text (a list of texts when it has several values). Texts are decoded in the charset

@@ -48,11 +48,15 @@ typed_value from_python(const py::handle& v) {
         if (t.size() == 2 && is_int(t[0]) && is_int(t[1])) return point{coordinate(t[0]), coordinate(t[1])};
         if (t.size() == 3 && is_int(t[0]) && is_int(t[1]) && py::isinstance<py::str>(t[2]))
             return stone{point{coordinate(t[0]), coordinate(t[1])}, t[2].cast<std::string>()};
-        if (t.size() == 2) return compose{{from_python(t[0]), from_python(t[1])}};
+        // Backgammon's compound move, as Node.get gives it: its dice, then its from/to points
+        // (always an even number of them, so never the two items of a compose)
+        const bool dice = t.size() % 2 == 1 && py::isinstance<py::str>(t[0]);
+        if (t.size() == 2 && !dice) return compose{{from_python(t[0]), from_python(t[1])}};
         // a compound move of three points or more (Amazons), as Node.get gives it
-        move m{move_kind::compound, {}, {}};
-        for (const py::handle item : t) {
-            const typed_value p = from_python(item);
+        move m{move_kind::compound, {}, dice ? t[0].cast<std::string>() : std::string()};
+        if (dice && t.size() == 1) return m;
+        for (std::size_t k = dice ? 1 : 0; k < t.size(); ++k) {
+            const typed_value p = from_python(t[k]);
             if (!p.is<point>()) {
                 m.points.clear();
                 break;
@@ -60,7 +64,8 @@ typed_value from_python(const py::handle& v) {
             m.points.push_back(*p.get_if<point>());
         }
         if (!m.points.empty()) return m;
-        throw py::type_error("a tuple is a point (column, row) or a compose (first, second), not " + std::string(py::repr(v)));
+        throw py::type_error("a tuple is a point (column, row), a compose (first, second) or a compound move (its points; "
+                            "Backgammon: its dice first, then its from/to points), not " + std::string(py::repr(v)));
     }
     if (py::isinstance<py::list>(v)) {
         list l;

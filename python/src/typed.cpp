@@ -27,7 +27,10 @@ struct converter {
             case move_kind::pass: return py::none();
             case move_kind::special: return str_of(m.word);
             case move_kind::compound: {
+                // Backgammon's dice lead the tuple ("41", (12, 1), (16, 1), ...; "63" alone,
+                // no checker moved: ("63",)), so that Node.set writes back what it read
                 py::list out;
+                if (!m.word.empty()) out.append(str_of(m.word));
                 for (const auto& p : m.points) out.append(point_tuple(p));
                 return py::tuple(out);
             }
