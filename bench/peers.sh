@@ -9,8 +9,9 @@
 #   SGFC (C, its own checker: `sgfc -i FILE`, read and check, no output file),
 #   sgf-parse (Rust, cargo --offline), rooklift/sgf (Go), Kombilo's libkombilo parser
 #   (C++14), sgfmill (Python: sgf_grammar.parse_sgf_collection), KaTrain (Python:
-#   SGF.parse_sgf per game tree), GoGui (Java: SgfReader per game tree). KataGo's reader does
-#   not build outside a whole KataGo checkout (peers/SOURCES.tsv).
+#   SGF.parse_sgf per game tree), GoGui (Java: SgfReader per game tree), KataGo (C++17:
+#   Sgf::parse per game tree, with the conformance adapter's shim: it does not build alone,
+#   peers/SOURCES.tsv).
 # Usage: bench/peers.sh [ROUNDS] [FILE] [SGFCHECK]
 #   default FILE: build/bench/games-x4.sgf (bench/end_to_end.sh makes it)
 set -uo pipefail
@@ -26,6 +27,10 @@ log=$out/build.log
 : > "$log"
 
 declare -A cmd   # reader -> command line (the file is appended)
+# Debian's Python, where .ci/setup installs python3-chardet (KaTrain imports it), as the
+# conformance adapters run the Python readers; another python3 first on PATH may lack it.
+py=python3
+[ -x /usr/bin/python3 ] && py=/usr/bin/python3
 build_sgfc() {
     gcc -O2 -std=c99 "$peers"/sgfc/src/*.c -o "$out/sgfc" -lm >> "$log" 2>&1 && cmd[sgfc]="$out/sgfc -i"
 }
@@ -125,8 +130,8 @@ from sgfmill import sgf_grammar
 with open(sys.argv[1], "rb") as f:
     print(len(sgf_grammar.parse_sgf_collection(f.read())), "game trees")
 EOF
-    python3 -c "import sys; sys.path.insert(0, '$peers/sgfmill'); import sgfmill.sgf" >> "$log" 2>&1 &&
-        cmd[sgfmill]="python3 $out/sgfmill_driver.py"
+    $py -c "import sys; sys.path.insert(0, '$peers/sgfmill'); import sgfmill.sgf" >> "$log" 2>&1 &&
+        cmd[sgfmill]="$py $out/sgfmill_driver.py"
 }
 build_katrain() {
     cat > "$out/katrain_driver.py" <<EOF
@@ -154,15 +159,108 @@ while i < len(text):
     i += 1
 print(n, "game trees")
 EOF
-    python3 -c "import sys; sys.path.insert(0, '$peers/katrain'); import katrain.core.sgf_parser" >> "$log" 2>&1 &&
-        cmd[katrain]="python3 $out/katrain_driver.py"
+    $py -c "import sys; sys.path.insert(0, '$peers/katrain'); import katrain.core.sgf_parser" >> "$log" 2>&1 &&
+        cmd[katrain]="$py $out/katrain_driver.py"
+}
+
+# KataGo (C++17): Sgf::parse per game tree (it reads one), compiled with its sgf.cpp unmodified
+# and the conformance adapter's shim of what sgf.cpp calls outside its folder
+# (conformance/adapters/katago-shim/README.md; Debian nlohmann-json3-dev).
+build_katago() {
+    local shim=$here/conformance/adapters/katago-shim
+    [ -f /usr/include/nlohmann/json.hpp ] || { echo "katago: needs nlohmann-json3-dev" >> "$log"; return 1; }
+    cat > "$out/katago_driver.cpp" <<'EOF2'
+// Parses each game tree of a collection with KataGo's Sgf::parse (it reads one game tree);
+// prints the count. The split at the top-level parentheses skips values ('[' to the ']'
+// not escaped by '\').
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include "sgf.h"
+int main(int argc, char** argv) {
+    std::ifstream f(argv[1], std::ios::binary);
+    std::stringstream s;
+    s << f.rdbuf();
+    const std::string text = s.str();
+    std::size_t trees = 0, errors = 0, start = 0;
+    int depth = 0;
+    bool inside = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inside) {
+            if (c == '\\') ++i;
+            else if (c == ']') inside = false;
+        } else if (c == '[') {
+            inside = true;
+        } else if (c == '(') {
+            if (depth++ == 0) start = i;
+        } else if (c == ')' && depth > 0 && --depth == 0) {
+            try {
+                (void)Sgf::parse(text.substr(start, i + 1 - start));
+                ++trees;
+            } catch (const std::exception&) {
+                ++errors;
+            }
+        }
+    }
+    std::cout << trees << " game trees, " << errors << " rejected\n";
+}
+EOF2
+    g++ -std=c++17 -O2 -w -I"$shim/dataio" -I"$shim" -I"$peers/katago/cpp/dataio" "$out/katago_driver.cpp" \
+        "$peers/katago/cpp/dataio/sgf.cpp" "$shim/shim.cpp" -o "$out/katago-driver" >> "$log" 2>&1 &&
+        cmd[katago]="$out/katago-driver"
+}
+# GoGui (Java): SgfReader per game tree (it reads one), as GoGui opens a file; JVM start-up
+# included (the conformance adapter's flags but the heap: the whole file is held).
+build_gogui() {
+    local d=$out/gogui-classes
+    command -v javac > /dev/null || { echo "gogui: needs javac (default-jdk-headless)" >> "$log"; return 1; }
+    cat > "$out/GoguiDriver.java" <<'EOF2'
+// Parses each game tree of a collection with GoGui's SgfReader; prints the count (GoGui reads
+// Go only: a tree of another game is rejected and counted apart).
+import java.io.ByteArrayInputStream;
+import java.nio.file.Files;
+import java.nio.file.Paths;
+import net.sf.gogui.sgf.SgfError;
+import net.sf.gogui.sgf.SgfReader;
+
+public final class GoguiDriver {
+    public static void main(String[] args) throws Exception {
+        byte[] b = Files.readAllBytes(Paths.get(args[0]));
+        int trees = 0, rejected = 0, depth = 0, start = 0;
+        boolean inside = false;
+        for (int i = 0; i < b.length; ++i) {
+            byte c = b[i];
+            if (inside) {
+                if (c == '\\') ++i;
+                else if (c == ']') inside = false;
+            } else if (c == '[') {
+                inside = true;
+            } else if (c == '(') {
+                if (depth++ == 0) start = i;
+            } else if (c == ')' && depth > 0 && --depth == 0) {
+                try {
+                    new SgfReader(new ByteArrayInputStream(b, start, i + 1 - start), null, null, 0).getTree();
+                    ++trees;
+                } catch (SgfError e) {
+                    ++rejected;
+                }
+            }
+        }
+        System.out.println(trees + " game trees, " + rejected + " rejected");
+    }
+}
+EOF2
+    rm -rf "$d" && mkdir -p "$d" &&
+        javac -nowarn -encoding UTF-8 -d "$d" $(find "$peers/gogui/src" -name '*.java') "$out/GoguiDriver.java" >> "$log" 2>&1 &&
+        cmd[gogui]="java -Xss512k -Xmx2g -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -cp $d GoguiDriver"
 }
 
 echo "building the readers into $out (log: $log)"
-for b in build_sgfc build_sgf_parse build_rooklift build_kombilo build_sgfmill build_katrain; do
+for b in build_sgfc build_sgf_parse build_rooklift build_kombilo build_katago build_gogui build_sgfmill build_katrain; do
     $b || echo "  ${b#build_}: not built here (see the log)"
 done
-readers=(sgfc sgf-parse rooklift-sgf kombilo sgfmill katrain)
+readers=(sgfc sgf-parse rooklift-sgf kombilo katago gogui sgfmill katrain)
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -194,6 +292,8 @@ base=$(median ${secs[sgfcheck]})
 for n in "${names[@]}"; do
     # shellcheck disable=SC2086
     s=$(median ${secs[$n]}) k=$(median ${rss[$n]})
-    printf '%-14s %10s %10s %12s %12s\n' "$n" "$s" "$(echo "scale=1; $mb / $s" | bc)" \
-        "$(echo "scale=3; $base / $s" | bc)" "$(echo "scale=2; $k * 1024 / $bytes" | bc)"
+    # (a time under the 10 ms resolution of time(1) has no rate)
+    awk -v n="$n" -v s="$s" -v mb="$mb" -v base="$base" -v k="$k" -v bytes="$bytes" 'BEGIN {
+        printf "%-14s %10s %10s %12s %12.2f\n", n, s, (s > 0 ? sprintf("%.1f", mb / s) : "-"),
+            (s > 0 ? sprintf("%.3f", base / s) : "-"), k * 1024 / bytes }'
 done
