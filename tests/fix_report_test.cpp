@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iterator>
 #include <set>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -129,10 +130,21 @@ TEST_CASE("fix report: the layout is said once where the text first differs from
 TEST_CASE("fix report: what remains is matched to the input") {
     // an error fix cannot repair: left, at the input's position
     const run r = fix_run("(;FF[4]CA[UTF-8]GM[1]SZ[9]RE[who knows]AB[zz])\n");
+    // (fix keeps this file as it is, the same trees: the input's findings are the output's,
+    // from the one check; the guard takes its errors from there)
+    CHECK(r.out.trees.identity() == r.in.trees.identity());
     const sgf::fix_remains rem = sgf::remaining_findings(r.in, r.out);
     CHECK(sgf_test::codes_of(rem.left, true) == "E113@1:29 E103@1:42");
     CHECK(rem.said.empty());
     CHECK(rem.made.empty());
+    CHECK(rem.input_errors == std::optional<bool>(true));
+    // the same errors in a file fix changes (CA written): checked apart, the same answer
+    const run changed = fix_run("(;FF[4]GM[1]SZ[9]RE[who knows]AB[zz])\n");
+    CHECK(changed.out.trees.identity() != changed.in.trees.identity());
+    const sgf::fix_remains rem_changed = sgf::remaining_findings(changed.in, changed.out);
+    CHECK(sgf_test::codes_of(rem_changed.left, true) == "E113@1:20 E103@1:33");
+    CHECK((rem_changed.said.empty() && rem_changed.made.empty()));
+    CHECK(rem_changed.input_errors == std::optional<bool>(true));
     // an FF[3] property FF[4] dropped is kept, and fix says so (check calls it obsolete in FF[4])
     const run obsolete = fix_run("(;FF[3]GM[1]CH[1]\n;B[aa]CH[2])\n");
     CHECK(obsolete.text == "(;FF[4]CA[UTF-8]GM[1]CH[1]\n;B[aa]CH[2])\n");

@@ -219,7 +219,11 @@ fix_remains remaining_findings(const load_result& input, const fix_result& fixed
     fix_remains r;
     const std::vector<diagnostic> after = check(fixed.trees);
     if (after.empty()) return r;
-    const std::vector<diagnostic> before = check(input.trees);
+    // fix kept every game tree as it was (the same objects): the input's findings are these
+    const bool unchanged = fixed.trees.identity() == input.trees.identity();
+    std::vector<diagnostic> checked_input;
+    if (!unchanged) checked_input = check(input.trees);
+    const std::vector<diagnostic>& before = unchanged ? after : checked_input;
     r.input_errors = has_errors(before);
     pool in, own;
     for (const auto& d : before) in.add(d);

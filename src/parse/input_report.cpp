@@ -41,8 +41,11 @@ std::string trim(std::string s) {
 }
 
 std::optional<property> root_ca(const node& root) {
-    for (const property& p : root.properties())
-        if (ff4_ident_of(p.ident()) == "CA") return p;
+    for (const property& p : root.properties()) {
+        // (an identifier of two bytes reads as CA only as written: no conversion per property)
+        const std::string_view id = p.ident();
+        if (id == "CA" || (id.size() > 2 && ff4_ident_of(id) == "CA")) return p;
+    }
     return std::nullopt;
 }
 
