@@ -207,7 +207,8 @@ TEST_CASE("conformance runner writes the report per reader and the manifest") {
     temp_dir d;
     write_cases(d);
     d.adapter("accept", "exit 0");
-    d.adapter("loud", "echo \"Cannot load '$1'\" >&2; exit 1");  // names the file by its path
+    // names the file by its path, and writes what Markdown would read as a link, emphasis and HTML
+    d.adapter("loud", "echo \"Cannot load '$1': B[aa](;W[bb]) *x* <b>\" >&2; exit 1");
     const fs::path report = d.path / "readers.md";
     const auto r = run("conformance --cases " + (d.path / "cases").string() + " --adapters " + (d.path / "adapters").string() +
                        " --out " + (d.path / "out").string() + " --readers-report " + report.string() + " --diff-budget 2");
@@ -222,6 +223,8 @@ TEST_CASE("conformance runner writes the report per reader and the manifest") {
     // a reader's message shows the file's name, not the path of the machine the run was on
     CHECK(has(md, "\n## loud\n"));
     CHECK(has(md, "Cannot load '"));
+    // a reader's message and a spec sentence are text in the page: no link, emphasis or tag
+    CHECK_MESSAGE(has(md, "B\\[aa\\](;W\\[bb\\]) \\*x\\* \\<b>"), md);
     CHECK_MESSAGE(!has(md, d.path.string()), md);
     // every table's rows follow its header (Markdown ends a table at a blank line)
     for (std::size_t at = md.find("|---"); at != std::string::npos; at = md.find("|---", at + 1)) {

@@ -101,7 +101,8 @@ def check_markdown(src, rel):
     text = open(path, encoding="utf-8").read()
     for n, line in prose_lines(text):
         plain = strip_code(line)
-        targets = re.findall(r"\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)", plain)
+        # (an escaped bracket, "\\](", is text, not the end of a link's text)
+        targets = re.findall(r"(?<!\\)\]\(\s*<?([^)\s>]+)>?(?:\s+\"[^\"]*\")?\s*\)", plain)
         targets += re.findall(r"""href=["']([^"']+)["']""", plain)
         for target in targets:
             where = f"{rel}:{n}"

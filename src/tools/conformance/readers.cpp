@@ -42,16 +42,26 @@ std::string without_folders(std::string_view s) {
     return out;
 }
 
-std::string cell_text(std::string_view raw) {
+std::string cell_text(std::string_view raw, bool markdown = false) {
     const std::string s = without_folders(raw);
     std::string out;
     for (const char c : s) {
-        if (c == '|') out += "\\|";
-        else if (c == '\n' || c == '\r') out += ' ';
-        else out += c;
+        if (c == '|') {
+            out += "\\|";
+        } else if (c == '\n' || c == '\r') {
+            out += ' ';
+        } else {
+            if (markdown && (c == '\\' || c == '[' || c == ']' || c == '`' || c == '*' || c == '<')) out += '\\';
+            out += c;
+        }
     }
     return out;
 }
+
+// Free text (a spec sentence, a reader's message) in a table cell, read as the text it is:
+// Markdown's '\\', '[', ']', '`', '*' and '<' escaped, so that an SGF example in a sentence
+// ("B[aa](;W[bb])") is no link, code span, emphasis or HTML tag.
+std::string md_text(std::string_view raw) { return cell_text(raw, true); }
 
 // The bytes as SGF text in a code span (control characters visible).
 std::string code(std::string_view bytes, std::size_t n = 90) {
@@ -67,7 +77,7 @@ std::string shown(const case_row& r) {
 
 std::string sentence(const case_row& r) {
     std::string s = r.sentence.empty() ? r.source : r.source + ": " + r.sentence;
-    return cell_text(clip(s, 220));
+    return md_text(clip(s, 220));
 }
 
 // The case by name, unlinked: the report is a page of the docs site (docs/readers.md), which
@@ -139,7 +149,7 @@ std::string reader_section(const matrix& m, std::size_t k, const reader_diff* d,
     section(out, "Rejects what the spec allows", strict.size(), strict.empty() ? "" : "| case | the file | its message | the spec |\n|---|---|---|---|");
     for (const auto c : strict) {
         const case_row& r = m.cases[c];
-        out += "| " + case_link(r) + " | " + shown(r) + " | " + cell_text(clip(m.cells[c][k].detail, 160)) + " | " + sentence(r) + " |\n";
+        out += "| " + case_link(r) + " | " + shown(r) + " | " + md_text(clip(m.cells[c][k].detail, 160)) + " | " + sentence(r) + " |\n";
     }
     section(out, "Wrong trees", trees.size(),
             trees.empty() ? "" : "Both read the file; the JSON trees (conformance/README.md, normal form) differ.\n\n"
@@ -147,22 +157,22 @@ std::string reader_section(const matrix& m, std::size_t k, const reader_diff* d,
     for (const auto c : trees) {
         const case_row& r = m.cases[c];
         const cell& x = m.cells[c][k];
-        out += "| " + case_link(r) + " | " + shown(r) + " | " + (x.their_tree.empty() ? cell_text(clip(x.detail, 120)) : code(x.their_tree, 160)) +
+        out += "| " + case_link(r) + " | " + shown(r) + " | " + (x.their_tree.empty() ? md_text(clip(x.detail, 120)) : code(x.their_tree, 160)) +
                " | " + (r.generated ? std::string("(long)") : code(x.our_tree, 160)) + " |\n";
     }
     section(out, "Crashes and hangs", crashes.size(), crashes.empty() ? "" : "| case | the file | what happened |\n|---|---|---|");
     for (const auto c : crashes) {
         const case_row& r = m.cases[c];
-        out += "| " + case_link(r) + " | " + shown(r) + " | " + cell_text(clip(m.cells[c][k].detail, 160)) + " |\n";
+        out += "| " + case_link(r) + " | " + shown(r) + " | " + md_text(clip(m.cells[c][k].detail, 160)) + " |\n";
     }
     if (d == nullptr) return out;
     section(out, "Found by `sgfcheck diff`", d->kinds.size(), d->summary);
     if (d->kinds.empty()) return out;
     out += "| kind | cases | minimal case | sgfcheck / it | the spec |\n|---|---:|---|---|---|\n";
     for (const auto& kd : d->kinds)
-        out += "| " + kd.what + (kd.checker_level ? " (checker-level)" : "") + ": " + cell_text(clip(kd.signature, 100)) + " | " +
-               std::to_string(kd.cases) + " | " + code(kd.minimal, 120) + " | " + cell_text(clip(kd.ours + " / " + kd.theirs, 160)) +
-               " | " + cell_text(clip(kd.spec, 200)) + " |\n";
+        out += "| " + kd.what + (kd.checker_level ? " (checker-level)" : "") + ": " + md_text(clip(kd.signature, 100)) + " | " +
+               std::to_string(kd.cases) + " | " + code(kd.minimal, 120) + " | " + md_text(clip(kd.ours + " / " + kd.theirs, 160)) +
+               " | " + md_text(clip(kd.spec, 200)) + " |\n";
     return out;
 }
 
