@@ -47,13 +47,13 @@ typed_value from_python(const py::handle& v) {
         const auto t = v.cast<py::tuple>();
         if (t.size() == 2 && is_int(t[0]) && is_int(t[1])) return point{coordinate(t[0]), coordinate(t[1])};
         if (t.size() == 3 && is_int(t[0]) && is_int(t[1]) && py::isinstance<py::str>(t[2]))
-            return stone{point{coordinate(t[0]), coordinate(t[1])}, t[2].cast<std::string>()};
+            return stone{point{coordinate(t[0]), coordinate(t[1])}, bytes_of(t[2])};
         // Backgammon's compound move, as Node.get gives it: its dice, then its from/to points
         // (always an even number of them, so never the two items of a compose)
         const bool dice = t.size() % 2 == 1 && py::isinstance<py::str>(t[0]);
         if (t.size() == 2 && !dice) return compose{{from_python(t[0]), from_python(t[1])}};
         // a compound move of three points or more (Amazons), as Node.get gives it
-        move m{move_kind::compound, {}, dice ? t[0].cast<std::string>() : std::string()};
+        move m{move_kind::compound, {}, dice ? bytes_of(t[0]) : std::string()};
         if (dice && t.size() == 1) return m;
         for (std::size_t k = dice ? 1 : 0; k < t.size(); ++k) {
             const typed_value p = from_python(t[k]);

@@ -95,6 +95,11 @@ def test_compound_moves_keep_what_they_are_written_with():
     for bad in [("41", (1, 1)), ("41", (1, 1), (2, 1), (3, 1)), ("4x",), ("41", (1, 1), "41")]:
         with pytest.raises((TypeError, ValueError)):
             g.root.set("B", bad)
+    # a lone surrogate is no character: UnicodeEncodeError (a ValueError), as for any text
+    with pytest.raises(ValueError):
+        g.root.set("B", ("\ud800",))
+    with pytest.raises(ValueError):
+        sgfcheck.parse(b"(;FF[4]GM[19])").games[0].root.set("AB", [(1, 1, "\ud800")])  # Octi's prongs
     # Amazons (from, to, arrow) and Lines of Action (from, to): the points alone
     amazons = sgfcheck.parse(b"(;FF[4]GM[18]SZ[10];W[adedeh])").games[0][1]
     assert amazons.move == ("W", ((1, 4), (5, 4), (5, 8)))
