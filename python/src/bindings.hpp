@@ -38,6 +38,9 @@ struct py_diagnostic {
 // lone surrogate U+DC80-U+DCFF is the byte 'surrogateescape' made it of (PEP 383) and any
 // other lone surrogate raises UnicodeEncodeError (a ValueError). Else TypeError.
 [[nodiscard]] std::string bytes_of(const py::handle& data);
+// A Python int (not a bool) as a long long; nullopt for any other object and for an int that
+// does not fit (2**70): the caller says what it wanted, instead of pybind11's "Unable to cast".
+[[nodiscard]] std::optional<long long> int_of(const py::handle& x);
 // A str from bytes that may not be UTF-8 (invalid bytes as lone surrogates, 'surrogateescape').
 [[nodiscard]] py::str str_of(std::string_view bytes);
 

@@ -43,7 +43,13 @@ py::object colour_str(detail::stone s) {
 }
 
 board_point point_on(const py_board& b, const py::handle& p) {
-    const auto t = p.cast<std::pair<long long, long long>>();
+    // (column, row): two ints (a tuple or a list); one too big for any board is no point of this one
+    const bool pair = (py::isinstance<py::tuple>(p) || py::isinstance<py::list>(p)) && py::len(p) == 2;
+    const auto item = [&p](int k) { return py::reinterpret_borrow<py::sequence>(p)[k]; };
+    const auto whole = [](const py::handle& x) { return py::isinstance<py::int_>(x) && !py::isinstance<py::bool_>(x); };
+    if (!pair || !whole(item(0)) || !whole(item(1)))
+        throw py::type_error("a point is (column, row), two ints, not " + std::string(py::repr(p)));
+    const std::pair<long long, long long> t{int_of(item(0)).value_or(0), int_of(item(1)).value_or(0)};
     const board_size s = b.b.size();
     if (t.first < 1 || t.second < 1 || t.first > s.columns || t.second > s.rows)
         throw py::index_error(std::string(py::repr(p)) + " is not a point of this " + std::to_string(s.columns) + "x" +

@@ -94,6 +94,17 @@ py::list to_python_list(const std::vector<diagnostic>& ds) {
     return out;
 }
 
+std::optional<long long> int_of(const py::handle& x) {
+    if (!py::isinstance<py::int_>(x) || py::isinstance<py::bool_>(x)) return std::nullopt;
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(x.ptr(), &overflow);
+    if (overflow != 0 || (v == -1 && PyErr_Occurred())) {
+        PyErr_Clear();
+        return std::nullopt;
+    }
+    return v;
+}
+
 std::string bytes_of(const py::handle& data) {
     if (py::isinstance<py::str>(data)) {
         // PEP 383: U+DC80-U+DCFF are the bytes 'surrogateescape' made them of (as this module

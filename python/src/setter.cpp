@@ -33,14 +33,19 @@ namespace {
 // A Python value as the typed value Node.get would give for it (typed.cpp, the other way).
 typed_value from_python(const py::handle& v) {
     const auto coordinate = [](const py::handle& x) {
-        const long long c = x.cast<long long>();
-        if (c < 1 || c > 0xffff) throw py::value_error("a point's column and row count from 1: " + std::string(py::repr(x)));
-        return static_cast<std::uint32_t>(c);
+        const std::optional<long long> c = int_of(x);
+        if (!c || *c < 1 || *c > 0xffff)
+            throw py::value_error("a point's column and row count from 1 (to 65535): " + std::string(py::repr(x)));
+        return static_cast<std::uint32_t>(*c);
     };
     const auto is_int = [](const py::handle& x) { return py::isinstance<py::int_>(x) && !py::isinstance<py::bool_>(x); };
     if (v.is_none()) return none{};
     if (py::isinstance<py::bool_>(v)) throw py::type_error("a bool is no SGF value (give 1 or 2 for a Double)");
-    if (is_int(v)) return number(v.cast<long long>());
+    if (is_int(v)) {
+        const std::optional<long long> n = int_of(v);
+        if (!n) throw py::value_error("an SGF number here is a 64-bit integer, not " + std::string(py::repr(v)));
+        return number(*n);
+    }
     if (py::isinstance<py::float_>(v)) return real(v.cast<double>());
     if (py::isinstance<py::str>(v)) return text{bytes_of(v)};
     if (py::isinstance<py::tuple>(v)) {

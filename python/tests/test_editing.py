@@ -33,6 +33,7 @@ def test_set_writes_each_value_type_and_get_reads_it_back():
     ("AB", [(3, 3), 1], TypeError), ("KM", True, TypeError), ("XY", 3, TypeError), ("C", object(), TypeError),
     ("C", (1, 2, 3, 4), TypeError),
     ("KM", float("nan"), ValueError), ("W", (20, 20), ValueError), ("W", (0, 3), ValueError),
+    ("W", (2**70, 1), ValueError), ("HA", 2**70, ValueError), ("HA", -2**63 - 1, ValueError),
     ("PL", "X", ValueError), ("GB", 3, ValueError), ("AB", [], ValueError), ("bad", "x", ValueError)])
 def test_set_refuses_what_the_property_does_not_take(ident, value, error):
     with pytest.raises(error):
@@ -151,10 +152,15 @@ def test_board_plays_with_captures_and_takes_setup():
     for bad in [lambda: b.play("X", (1, 1)), lambda: sgfcheck.Board(53), lambda: sgfcheck.Board(0)]:
         with pytest.raises(ValueError):
             bad()
-    for bad in [lambda: b.play("B", (10, 1)), lambda: b.get((0, 1)),
+    for bad in [lambda: b.play("B", (10, 1)), lambda: b.get((0, 1)), lambda: b.get((2**70, 1)),
                 lambda: b.apply_setup(black=[(1, 1)], white=[(9, 10)])]:
         with pytest.raises(IndexError):
             bad()
+    # what is no point at all says so (it was pybind11's RuntimeError "Unable to cast")
+    for bad in [(1,), "ab", None, (1.5, 2), (True, 1), (1, 2, 3)]:
+        with pytest.raises(TypeError, match="a point is"):
+            b.get(bad)
+    assert b.get([3, 3]) == "B"  # a list of two ints is a point too
     assert b.get((1, 1)) is None  # the refused setup changed nothing
 
 
