@@ -38,8 +38,10 @@ struct py_diagnostic {
 // lone surrogate U+DC80-U+DCFF is the byte 'surrogateescape' made it of (PEP 383) and any
 // other lone surrogate raises UnicodeEncodeError (a ValueError). Else TypeError.
 [[nodiscard]] std::string bytes_of(const py::handle& data);
-// A Python int (not a bool) as a long long; nullopt for any other object and for an int that
-// does not fit (2**70): the caller says what it wanted, instead of pybind11's "Unable to cast".
+// Whether x is a Python int and not a bool (True is an int to Python, no number to SGF).
+[[nodiscard]] inline bool is_int(const py::handle& x) { return py::isinstance<py::int_>(x) && !py::isinstance<py::bool_>(x); }
+// Such an int as a long long; nullopt for any other object and for an int that does not fit
+// (2**70): the caller says what it wanted, instead of pybind11's "Unable to cast".
 [[nodiscard]] std::optional<long long> int_of(const py::handle& x);
 // A str from bytes that may not be UTF-8 (invalid bytes as lone surrogates, 'surrogateescape').
 [[nodiscard]] py::str str_of(std::string_view bytes);

@@ -46,8 +46,7 @@ board_point point_on(const py_board& b, const py::handle& p) {
     // (column, row): two ints (a tuple or a list); one too big for any board is no point of this one
     const bool pair = (py::isinstance<py::tuple>(p) || py::isinstance<py::list>(p)) && py::len(p) == 2;
     const auto item = [&p](int k) { return py::reinterpret_borrow<py::sequence>(p)[k]; };
-    const auto whole = [](const py::handle& x) { return py::isinstance<py::int_>(x) && !py::isinstance<py::bool_>(x); };
-    if (!pair || !whole(item(0)) || !whole(item(1)))
+    if (!pair || !is_int(item(0)) || !is_int(item(1)))
         throw py::type_error("a point is (column, row), two ints, not " + std::string(py::repr(p)));
     const std::pair<long long, long long> t{int_of(item(0)).value_or(0), int_of(item(1)).value_or(0)};
     const board_size s = b.b.size();

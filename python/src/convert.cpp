@@ -95,7 +95,7 @@ py::list to_python_list(const std::vector<diagnostic>& ds) {
 }
 
 std::optional<long long> int_of(const py::handle& x) {
-    if (!py::isinstance<py::int_>(x) || py::isinstance<py::bool_>(x)) return std::nullopt;
+    if (!is_int(x)) return std::nullopt;
     int overflow = 0;
     const long long v = PyLong_AsLongLongAndOverflow(x.ptr(), &overflow);
     if (overflow != 0 || (v == -1 && PyErr_Occurred())) {

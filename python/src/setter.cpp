@@ -38,7 +38,6 @@ typed_value from_python(const py::handle& v) {
             throw py::value_error("a point's column and row count from 1 (to 65535): " + std::string(py::repr(x)));
         return static_cast<std::uint32_t>(*c);
     };
-    const auto is_int = [](const py::handle& x) { return py::isinstance<py::int_>(x) && !py::isinstance<py::bool_>(x); };
     if (v.is_none()) return none{};
     if (py::isinstance<py::bool_>(v)) throw py::type_error("a bool is no SGF value (give 1 or 2 for a Double)");
     if (is_int(v)) {
