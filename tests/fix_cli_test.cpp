@@ -139,6 +139,31 @@ TEST_CASE("dump: several files are JSON Lines naming each file") {
     CHECK(miss.out.find("\"file\":\"" + a + "\"") != std::string::npos);
 }
 
+TEST_CASE("fix writes a file it keeps as it is byte for byte and one laid out otherwise as fmt does") {
+    temp_dir d;
+    // fixed already (fix's own output, an unknown property kept): its bytes, to stdout, to -o, unchanged in place
+    const std::string kept_text = "(;FF[4]CA[UTF-8]GM[1]SZ[19]XY[kept]\n;B[pd]C[a \\] b]\n;W[dp])\n";
+    const std::string kept = d.file("kept.sgf", kept_text);
+    const auto out = run("fix " + kept);
+    CHECK(out.status == 0);
+    CHECK(out.out == kept_text);
+    CHECK(run("fix -o " + (d.path / "copy.sgf").string() + " " + kept).status == 0);
+    CHECK(slurp(d.path / "copy.sgf") == kept_text);
+    CHECK(run("fix --dry-run " + kept).out.empty());
+    CHECK(run("fix --in-place " + kept).status == 0);
+    CHECK(slurp(kept) == kept_text);
+    // the same trees laid out otherwise (I304): written as fmt writes them, not as they were read
+    const std::string spaced = d.file("spaced.sgf", "(;FF[4]CA[UTF-8]GM[1] ;B[pd] )");
+    const auto respaced = sgf_test::run_both("fix " + spaced);
+    CHECK(respaced.out == "(;FF[4]CA[UTF-8]GM[1]\n;B[pd])\n");
+    CHECK(respaced.err.find("I304") != std::string::npos);
+    CHECK(run("fix --in-place " + spaced).status == 0);
+    CHECK(slurp(spaced) == respaced.out);
+    // and a file in another charset that fix keeps as trees: converted, not copied
+    const std::string latin1 = d.file("latin1.sgf", "(;FF[4]CA[ISO-8859-1]GM[1]C[caf\xE9])\n");
+    CHECK(run("fix " + latin1).out == "(;FF[4]CA[UTF-8]GM[1]C[caf\xC3\xA9])\n");
+}
+
 TEST_CASE("fix: the exit status agrees with check on the output") {
     temp_dir d;
     // nothing left: 0; a kept identifier without an upper-case letter: an error, 1
