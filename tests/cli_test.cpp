@@ -44,6 +44,20 @@ TEST_CASE("gcc style report with excerpt and caret") {
           std::string::npos);
 }
 
+TEST_CASE("the caret stands under the character that holds the byte") {
+    temp_dir d;
+    // Big5 D0 9F is no character of Big5 (W023 at each byte), kept verbatim: in the excerpt it
+    // reads as U+041F, one column; the finding at its second byte is under it too (it was at
+    // the line's start)
+    const auto r = run(d.file("b5.sgf", "(;FF[4]CA[Big5]GM[1]C[a\xD0\x9F b])"));
+    const std::string line = " 1 | (;FF[4]CA[Big5]GM[1]C[a\xD0\x9F b])\n   |                        ^\n";
+    CHECK(r.out.find(":1:24: warning[W023]: bytes D0 ") != std::string::npos);
+    CHECK(r.out.find(":1:25: warning[W023]: bytes 9F ") != std::string::npos);
+    std::size_t carets = 0;
+    for (std::size_t at = r.out.find(line); at != std::string::npos; at = r.out.find(line, at + 1)) ++carets;
+    CHECK_MESSAGE(carets == 2, r.out);
+}
+
 TEST_CASE("long lines are clipped around the column") {
     temp_dir d;
     std::string line = "(;FF[4]";

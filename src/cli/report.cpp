@@ -47,8 +47,9 @@ void print_excerpt(std::ostream& os, std::string_view bytes, const position& whe
     std::size_t caret = line.size();
     std::size_t width = line.size();
     for (std::size_t i = start; i < e && width < caret + excerpt_before + excerpt_after;) {
-        if (i == at) caret = width;
         const auto [w, n] = glyph(bytes, i);
+        // (a byte inside a glyph, the second of a character that kept bytes make, W023: under it)
+        if (i <= at && at < i + n) caret = width;
         const auto c = static_cast<unsigned char>(bytes[i]);
         if (n == 1 && (c < 0x20 || c >= 0x7f)) line += (c == '\t' ? ' ' : '?');
         else line.append(bytes.substr(i, n));
