@@ -107,6 +107,17 @@ TEST_CASE("fix report: bytes that are no character of the file's charset are kep
     // the same in a per-value charset; and a UTF-8 file keeps its label: nothing new to say
     CHECK(said(fix_run("(;FF[4]CA[UTF-8]C[a\x82])"), sgf::rule::invalid_bytes).empty());
     CHECK(said(fix_run("(;FF[4]CA[Big5]C[\xA4\xA4\x80])"), sgf::rule::invalid_bytes).rfind("W023@1:", 0) == 0);
+    // kept bytes that read as a character in UTF-8 (Big5 D0 9F: U+041F), in a root and in a
+    // move node fix keeps as it is: said at the value too (the output is valid UTF-8, so only
+    // the input's W023 at each byte told of them)
+    const run cyr = fix_run("(;FF[4]CA[Big5]GM[1]C[a\xD0\x9F b]\n;B[aa]C[c\xD0\x9F d])");
+    CHECK(cyr.text == "(;FF[4]CA[UTF-8]GM[1]C[a\xD0\x9F b]\n;B[aa]C[c\xD0\x9F d])\n");  // kept verbatim
+    const std::string kept = said(cyr, sgf::rule::invalid_bytes);
+    CHECK(kept.find("W023@1:22 a value of C holds bytes that are no character in Big5") != std::string::npos);
+    CHECK(kept.find("W023@2:8 a value of C holds bytes that are no character in Big5") != std::string::npos);
+    // a value of such a file without them: nothing said
+    CHECK(said(fix_run("(;FF[4]CA[Big5]GM[1]C[\xA4\xA4]\n;B[aa]C[\xD0\x9F])"), sgf::rule::invalid_bytes).find("@1:") ==
+          std::string::npos);
 }
 
 TEST_CASE("fix report: a tt pass written [] is said per move") {

@@ -15,6 +15,7 @@
 
 #include "fix/detail.hpp"
 #include "grammar/value_scan.hpp"
+#include "parse/input_report.hpp"
 #include "parse/parse_source.hpp"
 #include "sgf/charset.hpp"
 #include "sgf/context.hpp"
@@ -90,6 +91,9 @@ bool plain_move(const node& in, const fix_context& c) {
         seen |= 1u << k;
         if (v.find('\\') != std::string_view::npos || (c.convert_text && c.input->decodes(c.tree, v)) || !is_valid_utf8(v))
             return false;
+        // (a file converted whole where kept bytes read as text somewhere: the full path says
+        // which values hold them, say_bytes_kept)
+        if (c.input->kept_as_text.known() && !detail::all_ascii(v)) return false;
         const property_rule* row = c.rule(id);
         if (!row || check_value(*row, c.game, v, c.size).level(profile::ff4) >= rule_level::warning) return false;
     }

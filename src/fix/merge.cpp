@@ -11,9 +11,11 @@
 
 #include "fix/detail.hpp"
 #include "fix/formats.hpp"
+#include "parse/input_report.hpp"
 #include "sgf/charset.hpp"
 #include "sgf/check.hpp"
 #include "table/findings.hpp"
+#include "tree/node_reader.hpp"
 #include "tree/tree_rep.hpp"
 #include "sgf/value.hpp"
 #include "values/readers.hpp"
@@ -76,11 +78,25 @@ fix_value input_value(std::string_view raw, const fix_context& c) {
 // to each other, may read as a character the input did not have (D0 9F in Big5: U+041F): said,
 // as a warning by that number, at the value (issue 22: CA[Shift_JIS]C[a\x82] became
 // CA[UTF-8]C[a\x82] unsaid). A UTF-8 input keeps its label: nothing new to say.
+// Whether the input stage kept bytes that are no character of the file's charset (its W023,
+// one per run of such bytes) inside the value whose '[' is at `at`.
+bool holds_kept_bytes(const load_result& input, const fix_pos& at) {
+    const std::vector<diagnostic>& ds = input.diagnostics;  // (in the order of their bytes)
+    const std::uint64_t from = at.src->position_of(at.offset).byte;
+    const std::uint64_t to = at.src->position_of(at.offset + 1 + value_size(*at.src, at.offset)).byte;
+    auto it = std::lower_bound(ds.begin(), ds.end(), from, [](const diagnostic& d, std::uint64_t b) { return d.where.byte < b; });
+    for (; it != ds.end() && it->where.byte < to; ++it)
+        if (it->id == rule::invalid_bytes) return true;
+    return false;
+}
+
 void say_bytes_kept(const fix_prop& f, const fix_context& c) {
     const std::string_view v = f.values.back();
-    if (is_valid_utf8(v)) return;
     const std::string& charset = c.tree < c.input->tree_charsets.size() ? c.input->tree_charsets[c.tree] : c.input->charset;
     if (charset == "UTF-8") return;
+    // Valid UTF-8 in the output: kept bytes there, if any, read as characters the input did
+    // not have (Big5 D0 9F as U+041F), said as the invalid ones are
+    if (is_valid_utf8(v) && (all_ascii(v) || !holds_kept_bytes(*c.input, f.value_pos.back()))) return;
     c.note(rule::invalid_bytes, f.value_pos.back(), "a value of " + f.ident + " holds bytes that are no character in " + charset,
            "kept verbatim, though the output says CA[UTF-8], where they are invalid or read as other characters; replace or "
            "delete them (a character cut off?), or fix with --charset NAME if the file is in another charset",
