@@ -73,11 +73,6 @@ fix_value input_value(std::string_view raw, const fix_context& c) {
     return fix_value(std::move(decoded));
 }
 
-// The output says CA[UTF-8]; a value of a file in another charset holding bytes that were no
-// character of it (the input's W023) keeps them verbatim, which are invalid UTF-8 or, next
-// to each other, may read as a character the input did not have (D0 9F in Big5: U+041F): said,
-// as a warning by that number, at the value (issue 22: CA[Shift_JIS]C[a\x82] became
-// CA[UTF-8]C[a\x82] unsaid). A UTF-8 input keeps its label: nothing new to say.
 // Whether the input stage kept bytes that are no character of the file's charset (its W023,
 // one per run of such bytes) inside the value whose '[' is at `at`.
 bool holds_kept_bytes(const load_result& input, const fix_pos& at) {
@@ -90,13 +85,19 @@ bool holds_kept_bytes(const load_result& input, const fix_pos& at) {
     return false;
 }
 
+// The output says CA[UTF-8]; a value of a file in another charset holding bytes that were no
+// character of it (the input's W023) keeps them verbatim, which are invalid UTF-8 or, next
+// to each other, may read as a character the input did not have (D0 9F in Big5: U+041F): said,
+// as a warning by that number, at the value (issue 22: CA[Shift_JIS]C[a\x82] became
+// CA[UTF-8]C[a\x82] unsaid). A UTF-8 input keeps its label: nothing new to say.
 void say_bytes_kept(const fix_prop& f, const fix_context& c) {
     const std::string_view v = f.values.back();
+    if (all_ascii(v)) return;  // (most values: no byte to keep)
     const std::string& charset = c.tree < c.input->tree_charsets.size() ? c.input->tree_charsets[c.tree] : c.input->charset;
     if (charset == "UTF-8") return;
     // Valid UTF-8 in the output: kept bytes there, if any, read as characters the input did
     // not have (Big5 D0 9F as U+041F), said as the invalid ones are
-    if (is_valid_utf8(v) && (all_ascii(v) || !holds_kept_bytes(*c.input, f.value_pos.back()))) return;
+    if (is_valid_utf8(v) && !holds_kept_bytes(*c.input, f.value_pos.back())) return;
     c.note(rule::invalid_bytes, f.value_pos.back(), "a value of " + f.ident + " holds bytes that are no character in " + charset,
            "kept verbatim, though the output says CA[UTF-8], where they are invalid or read as other characters; replace or "
            "delete them (a character cut off?), or fix with --charset NAME if the file is in another charset",
