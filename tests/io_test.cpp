@@ -1,6 +1,7 @@
 // Reading and writing as careful Unix tools do (issue 14, "Output safety"): a failed write to
 // any output is exit 2 naming it (/dev/full, RLIMIT_FSIZE as a full disk; stderr too), -o and --in-place
-// write through symbolic links and keep the mode, refuse what is not a regular file, leave
+// write through symbolic links and keep the mode, refuse what is not a regular file and
+// replacing a read-only file, leave
 // no temporary file behind (also when killed, SIGKILL included); honest messages for what
 // cannot be read.
 #include <doctest/doctest.h>
@@ -169,6 +170,41 @@ TEST_CASE("io: -o and --in-place write through symbolic links and keep the mode 
     CHECK(loop.status == 2);
     CHECK(has(loop.out, "a loop of symbolic links"));
     CHECK(entries(d.path) == 9);  // real, link, out_link, chain, made, dir, fifo, loop1, loop2: no temporary file
+}
+
+TEST_CASE("io: a read-only file is not replaced by -o or --in-place and gets no backup") {
+    temp_dir d;
+    const std::string legacy = "(;FF[3]GM[1]SZ[19];B[pd];W[dp])";  // fix changes it
+    const std::string in = d.file("in.sgf", legacy), out = d.file("out.sgf", "old");
+    for (const std::string& f : {in, out}) REQUIRE(::chmod(f.c_str(), 0444) == 0);
+    // (mode 0444: refused for root too, which the permission alone would let write)
+    const outcome to = sh("$S fmt " + in + " -o " + out);
+    CHECK(to.status == 2);
+    CHECK(has(to.out, "cannot write " + out + ": it is read-only (mode 0444); not replaced (make it writable"));
+    CHECK(slurp(out) == "old");
+    for (const std::string cmd : {"fix --in-place --backup ", "fmt --in-place ", "fix --in-place "}) {
+        CAPTURE(cmd);
+        const outcome o = sh("$S " + cmd + in);
+        CHECK(o.status == 2);
+        CHECK(has(o.out, "cannot write " + in + ": it is read-only (mode 0444)"));
+        CHECK(slurp(in) == legacy);
+    }
+    CHECK_FALSE(fs::exists(in + "~"));  // no backup of a file not replaced
+    // a read-only file that needs no change is no error: nothing is written
+    const std::string clean = (d.path / "clean.sgf").string();
+    REQUIRE(sh("$S fix " + in + " -o " + clean).status == 0);  // fix's output: fixed already
+    REQUIRE(::chmod(clean.c_str(), 0444) == 0);
+    CHECK(sh("$S fix --in-place " + clean).status == 0);
+    // through a symbolic link: the target's mode counts
+    const fs::path link = d.path / "link.sgf";
+    fs::create_symlink("in.sgf", link);
+    CHECK(sh("$S fix --in-place " + link.string()).status == 2);
+    CHECK(fs::is_symlink(link));
+    // writable again: replaced, its mode kept
+    REQUIRE(::chmod(in.c_str(), 0644) == 0);
+    CHECK(sh("$S fix --in-place " + in).status == 0);
+    CHECK(slurp(in) != legacy);
+    CHECK(entries(d.path) == 4);  // in, out, clean, link: no temporary file
 }
 
 TEST_CASE("io: --backup keeps the original next to the fixed file") {

@@ -61,6 +61,7 @@ public:
     void write(std::string_view bytes);
     void commit();
     void commit_new();  // a file only (atomic_file::commit_new: an existing one is an error)
+    void check_replaceable() const;  // a read-only file: throws (atomic_file::check_replaceable)
     [[nodiscard]] const std::string& name() const noexcept { return name_; }
 
 private:

@@ -122,8 +122,8 @@ Writes FILE (or standard input, -) as canonical SGF: one node per line, escapes 
 needed, nothing else changed. The file is read as check reads it (BOM, CA, UTF-16/32,
 legacy charsets) and written in its own charset. To stdout, to OUT, or over each FILE
 with --in-place (only files that change), replaced atomically as fix replaces files (a
-symbolic link is followed to its target; only a regular file is replaced; the mode is
-kept). Several files and folders (every *.sgf in them) need --in-place or --dry-run. A
+symbolic link is followed to its target; only a regular file is replaced, and not a
+read-only one; the mode is kept). Several files and folders (every *.sgf in them) need --in-place or --dry-run. A
 file with syntax errors is not written (sgfcheck fix repairs files).
   -o OUT            write to OUT (- = stdout)
   --in-place        replace each FILE
@@ -171,7 +171,7 @@ Writes clean FF[4]: FF[4], CA[UTF-8], UTF-8 text, FF[4] identifiers, repeated pr
 merged, setup and moves split, legacy properties and values converted, nothing lost: what
 fix cannot place or convert is kept in private properties (UNPLACED, X + identifier). To
 stdout by default; to OUT, or over each FILE with --in-place, replaced atomically (only
-files that change). Several files and folders (every *.sgf in them) need --in-place or
+files that change; a read-only file is not replaced). Several files and folders (every *.sgf in them) need --in-place or
 --dry-run. What was changed is reported on stderr, and the errors fix cannot repair as
 sgfcheck reports them on the output.
   -o OUT            write to OUT

@@ -78,6 +78,10 @@ void output::commit() {
     else stdout_.flush();
 }
 
+void output::check_replaceable() const {
+    if (file_) file_->check_replaceable();
+}
+
 void output::commit_new() {
     if (!file_) throw std::system_error(EINVAL, std::generic_category(), name_ + " is no file");
     file_->commit_new();

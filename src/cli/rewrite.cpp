@@ -99,6 +99,7 @@ int deliver(const std::string& in, std::string_view before, const rewrite_option
         if (differs) *differs = !same || at != before.size();
         if (o.how == write_mode::in_place) {
             if (same && at == before.size()) return exit_ok;  // unchanged: not rewritten, no backup
+            out.check_replaceable();  // (a read-only input gets no backup either)
             if (!o.backup.empty()) write_backup(in, o.backup, before);
         }
         out.commit();

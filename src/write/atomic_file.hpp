@@ -2,7 +2,8 @@
 // Replacing a file so that readers never see half of it, as careful Unix tools do:
 //  - a symbolic link is followed to its target (the link stays a link; a dangling link's
 //    target is created), a loop of links is an error;
-//  - a target that is not a regular file (directory, FIFO, device, socket) is refused;
+//  - a target that is not a regular file (directory, FIFO, device, socket) is refused, and so
+//    is replacing a read-only one (check_replaceable);
 //  - the data goes to a temporary file in the target's directory, which is fsync'd, given
 //    the target's mode (and owner, where allowed) and renamed over the target;
 //  - the temporary file has no name while it is written (O_TMPFILE): whatever ends the
@@ -31,7 +32,11 @@ public:
     atomic_file& operator=(const atomic_file&) = delete;
 
     void write(std::string_view bytes);
-    void commit();  // fsync, mode, rename over the target
+    void commit();  // fsync, mode, rename over the target (check_replaceable first)
+    // Throws (EACCES) when the target exists and is read-only: no write permission for this
+    // process, or none in its mode at all (0444, which root could write): a file protected
+    // that way is not replaced behind its owner's back, as `>` would not write it.
+    void check_replaceable() const;
     // fsync, then the target made a name of the file only if it does not exist (link(2), which
     // fails with EEXIST: no race with another writer); an existing target is an error (EEXIST)
     // and is left as it was. For outputs that must never replace a file (fmt --split).
@@ -48,6 +53,7 @@ private:
     int fd_ = -1;
     bool unnamed_ = false;  // fd_ is an O_TMPFILE file
     bool exists_ = false;
+    bool follows_ = true;  // links::follow: the file named is the user's to replace
     unsigned mode_ = 0;
     unsigned uid_ = 0, gid_ = 0;
 };

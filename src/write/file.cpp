@@ -3,6 +3,7 @@
 #include <cerrno>
 #include <climits>
 #include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <random>
 #include <string>
@@ -117,7 +118,8 @@ std::string fd_path(int fd) { return "/proc/self/fd/" + std::to_string(fd); }
 
 void allow_unnamed_temporaries(bool allowed) { unnamed_allowed = allowed; }
 
-atomic_file::atomic_file(const std::string& path, links l) : path_(path), target_(resolve_output(path, l)) {
+atomic_file::atomic_file(const std::string& path, links l)
+    : path_(path), target_(resolve_output(path, l)), follows_(l == links::follow) {
     install_handlers();
     struct stat st {};
     // (a link to replace is no file whose mode and owner the new one takes)
@@ -185,9 +187,18 @@ void atomic_file::write(std::string_view bytes) {
 
 void atomic_file::commit() { finish(true); }
 
+void atomic_file::check_replaceable() const {
+    if (!exists_ || !follows_) return;  // (a backup's name is replaced, never written: links::replace)
+    if ((mode_ & 0222) != 0 && ::access(target_.c_str(), W_OK) == 0) return;
+    char mode[8];
+    std::snprintf(mode, sizeof mode, "%04o", mode_);
+    fail_saying(EACCES, "cannot write " + path_ + ": it is read-only (mode " + mode + "); not replaced (make it writable, e.g. chmod u+w, to let it be replaced)");
+}
+
 void atomic_file::commit_new() { finish(false); }
 
 void atomic_file::finish(bool replace) {
+    if (replace) check_replaceable();
     if (!replace && exists_) fail_errno(EEXIST, path_ + " exists: not replaced");
     if (exists_) {
         (void)::fchown(fd_, uid_, gid_);  // where allowed (root): keep the owner
