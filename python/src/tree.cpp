@@ -62,10 +62,12 @@ py_tree top_tree(game_tree t, origin_ptr from) {
     return py_tree{std::move(t), std::move(from), std::move(ctx), true};
 }
 
+// The name of x's type as Python says it: int, bytes, list.
+std::string type_name(const py::handle& x) { return py::str(py::type::handle_of(x).attr("__name__")); }
+
 // Python text as raw bytes of the tree: UTF-8, or the tree's legacy charset.
 std::string tree_bytes(const origin_ptr& from, const py::handle& text, const char* what) {
-    if (!py::isinstance<py::str>(text))
-        throw py::type_error(std::string(what) + ": values are str, not " + std::string(py::str(text.get_type())));
+    if (!py::isinstance<py::str>(text)) throw py::type_error(std::string(what) + ": a value is a str, not " + type_name(text));
     std::string utf8 = bytes_of(text);
     if (!from) return utf8;
     const std::string cs = from->legacy_charset();
@@ -77,8 +79,18 @@ std::string tree_bytes(const origin_ptr& from, const py::handle& text, const cha
     return std::move(*encoded);
 }
 
-std::vector<std::string> values_of(const origin_ptr& from, const py::handle& values, const char* what) {
+// Whether x is a list of things for Python (a list, a tuple, a generator), and not one thing
+// that iterates otherwise: a str (its characters), bytes (ints), a dict (its keys).
+bool is_list_like(const py::handle& x) {
+    return !py::isinstance<py::str>(x) && !py::isinstance<py::bytes>(x) && !py::isinstance<py::bytearray>(x) &&
+           !py::isinstance<py::dict>(x) && py::hasattr(x, "__iter__");
+}
+
+// A property's values: one str, or an iterable of str.
+std::vector<std::string> values_of(const origin_ptr& from, const py::handle& values, const char* what, const std::string& ident) {
     if (py::isinstance<py::str>(values)) return {tree_bytes(from, values, what)};
+    if (!is_list_like(values))
+        throw py::type_error(std::string(what) + ": the values of " + ident + " are a str or a list of str, not " + type_name(values));
     std::vector<std::string> out;
     for (const py::handle v : py::iter(values)) out.push_back(tree_bytes(from, v, what));
     return out;
@@ -96,10 +108,32 @@ auto edit(F&& f) {
     }
 }
 
-std::size_t index_of(std::ptrdiff_t i, std::size_t size, const char* what) {
-    const std::ptrdiff_t k = i < 0 ? i + static_cast<std::ptrdiff_t>(size) : i;
-    if (k < 0 || static_cast<std::size_t>(k) >= size) throw py::index_error(std::string(what) + " index out of range");
-    return static_cast<std::size_t>(k);
+// Index i of a sequence of `size` (negative: from the end), as Python's list takes it: an
+// int, a bool or any object with __index__ (numpy's integers); one too large for the machine
+// is out of range (IndexError), as it is for a list.
+std::size_t index_of(const py::handle& i, std::size_t size, const char* what) {
+    PyObject* n = PyNumber_Index(i.ptr());
+    if (n == nullptr) {
+        PyErr_Clear();
+        throw py::type_error(std::string(what) + " indices must be integers, not " + type_name(i));
+    }
+    const Py_ssize_t v = PyLong_AsSsize_t(n);
+    Py_DECREF(n);
+    if (v == -1 && PyErr_Occurred()) PyErr_Clear();  // (too large: out of range below)
+    else if (const Py_ssize_t k = v < 0 ? v + static_cast<Py_ssize_t>(size) : v; k >= 0 && static_cast<std::size_t>(k) < size)
+        return static_cast<std::size_t>(k);
+    throw py::index_error(std::string(what) + " index out of range");
+}
+
+// t[i] for an index or a slice (a list of the items chosen, as a list's slice gives).
+template <class Item>
+py::object item_or_slice(const py::handle& i, std::size_t size, const char* what, const Item& item) {
+    if (!PySlice_Check(i.ptr())) return py::cast(item(index_of(i, size, what)));
+    std::size_t start = 0, stop = 0, step = 0, length = 0;
+    if (!py::reinterpret_borrow<py::slice>(i).compute(size, &start, &stop, &step, &length)) throw py::error_already_set();
+    py::list out;
+    for (std::size_t k = 0; k < length; ++k) out.append(py::cast(item(start + k * step)));
+    return out;
 }
 
 py_node node_of(const py_tree& t, std::size_t i) { return py_node{t.t[i], t.from, t.ctx}; }
@@ -180,17 +214,22 @@ std::string dump(const py::object& data, bool positions, bool lenient, const std
 node node_from(const py::handle& props, const origin_ptr& from) {
     node n;
     if (props.is_none()) return n;
+    if (!py::isinstance<py::dict>(props) && !is_list_like(props))
+        throw py::type_error("Node: properties are a dict {identifier: values} or (identifier, values) pairs, not " + type_name(props));
     py::iterable items = py::isinstance<py::dict>(props) ? py::iterable(props.attr("items")()) : py::iterable(py::reinterpret_borrow<py::object>(props));
     std::set<std::string> given;
     for (const py::handle item : items) {
+        if (!PySequence_Check(item.ptr()) || !is_list_like(item) || py::len(item) != 2)
+            throw py::type_error("Node: properties are (identifier, values) pairs, not " + std::string(py::repr(item)));
         const auto pair = item.cast<py::sequence>();
-        if (pair.size() != 2) throw py::type_error("Node: properties are (identifier, values) pairs");
+        if (!py::isinstance<py::str>(pair[0]))
+            throw py::type_error("Node: an identifier is a str (\"B\", \"AB\"), not " + type_name(pair[0]));
         const std::string ident = pair[0].cast<std::string>();
         // with_property replaces a property: a second pair would silently drop the first
         if (!given.insert(ident).second)
             throw py::value_error("Node: " + ident + " is given twice; give all its values in one pair: (\"" + ident +
                                   "\", [value, ...])");
-        n = edit([&] { return n.with_property(ident, values_of(from, pair[1], "Node")); });
+        n = edit([&] { return n.with_property(ident, values_of(from, pair[1], "Node", ident)); });
     }
     return n;
 }
@@ -258,13 +297,13 @@ void bind_node(py::module_& m) {
         .def("get", &typed_get, py::arg("ident"), py::arg("default") = py::none())
         .def("with_property",
              [](const py_node& n, const std::string& ident, const py::object& values) {
-                 return py_node{edit([&] { return n.n.with_property(ident, values_of(n.from, values, "with_property")); }),
+                 return py_node{edit([&] { return n.n.with_property(ident, values_of(n.from, values, "with_property", ident)); }),
                                 n.from, n.ctx};
              },
              py::arg("ident"), py::arg("values"))
         .def("with_raw_property",
              [](const py_node& n, const std::string& ident, const py::object& values) {
-                 return py_node{edit([&] { return n.n.with_raw_property(ident, values_of(n.from, values, "with_raw_property")); }),
+                 return py_node{edit([&] { return n.n.with_raw_property(ident, values_of(n.from, values, "with_raw_property", ident)); }),
                                 n.from, n.ctx};
              },
              py::arg("ident"), py::arg("raw_values"))
@@ -314,7 +353,10 @@ void bind_game_tree(py::module_& m) {
                                })
         .def_property_readonly("root", [](const py_tree& t) { return node_of(t, 0); })
         .def("__len__", [](const py_tree& t) { return t.t.size(); })
-        .def("__getitem__", [](const py_tree& t, std::ptrdiff_t i) { return node_of(t, index_of(i, t.t.size(), "node")); })
+        .def("__getitem__",
+             [](const py_tree& t, const py::object& i) {
+                 return item_or_slice(i, t.t.size(), "node", [&t](std::size_t k) { return node_of(t, k); });
+             })
         .def("__iter__", [](const py_tree& t) {
             py::list out;
             for (std::size_t i = 0; i < t.t.size(); ++i) out.append(py::cast(node_of(t, i)));
@@ -329,12 +371,12 @@ void bind_game_tree(py::module_& m) {
              "Every node of the main line: this tree's nodes, then its first variation's, and so on to a leaf")
         .def("node_count", [](const py_tree& t) { return t.t.node_count(); })
         .def("with_node",
-             [](const py_tree& t, std::ptrdiff_t i, const py_node& n) {
+             [](const py_tree& t, const py::object& i, const py_node& n) {
                  const std::size_t k = index_of(i, t.t.size(), "node");
                  return edited(t, t.t.with_node(k, n.n), k == 0);
              })
         .def("with_main_line_node",
-             [](const py_tree& t, std::ptrdiff_t i, const py_node& n) {
+             [](const py_tree& t, const py::object& i, const py_node& n) {
                  std::vector<node_path> paths;  // the main line's, to index it from either end
                  for (const auto& e : main_line(t.t)) paths.push_back(e.path);
                  const node_path& at = paths[index_of(i, paths.size(), "main line node")];
@@ -348,13 +390,13 @@ void bind_game_tree(py::module_& m) {
              "(board, moves): a Board with the root's AB/AW/AE, and the main line's moves as (colour, point or None)")
         .def("with_node_appended", [](const py_tree& t, const py_node& n) { return edited(t, t.t.with_node_appended(n.n), false); })
         .def("with_variation",
-             [](const py_tree& t, const py_tree& v, std::optional<std::ptrdiff_t> k) {
-                 if (!k) return edited(t, t.t.with_variation(v.t), false);
-                 return edited(t, t.t.with_variation(index_of(*k, t.t.variations().size(), "variation"), v.t), false);
+             [](const py_tree& t, const py_tree& v, const py::object& k) {
+                 if (k.is_none()) return edited(t, t.t.with_variation(v.t), false);
+                 return edited(t, t.t.with_variation(index_of(k, t.t.variations().size(), "variation"), v.t), false);
              },
              py::arg("tree"), py::arg("index") = py::none(), "The variation appended, or replacing variation `index`")
         .def("without_variation",
-             [](const py_tree& t, std::ptrdiff_t k) {
+             [](const py_tree& t, const py::object& k) {
                  return edited(t, t.t.without_variation(index_of(k, t.t.variations().size(), "variation")), false);
              })
         .def("same", [](const py_tree& a, const py_tree& b) { return a.t.same(b.t); })
@@ -387,9 +429,8 @@ void bind_collection(py::module_& m) {
         .def_readonly("charset", &py_collection::charset, "The charset the file was read in")
         .def("__len__", [](const py_collection& c) { return c.c.size(); })
         .def("__getitem__",
-             [](const py_collection& c, std::ptrdiff_t i) {
-                 const std::size_t k = index_of(i, c.c.size(), "game");
-                 return top_tree(c.c[k], c.from[k]);
+             [](const py_collection& c, const py::object& i) {
+                 return item_or_slice(i, c.c.size(), "game", [&c](std::size_t k) { return top_tree(c.c[k], c.from[k]); });
              })
         .def("__iter__", [](const py_collection& c) {
             py::list out;
@@ -397,7 +438,7 @@ void bind_collection(py::module_& m) {
             return py::iter(out);
         })
         .def("with_game",
-             [](const py_collection& c, std::ptrdiff_t i, const py_tree& t) {
+             [](const py_collection& c, const py::object& i, const py_tree& t) {
                  const std::size_t k = index_of(i, c.c.size(), "game");
                  py_collection out = c;
                  out.c = c.c.with_tree(k, t.t);
@@ -412,7 +453,7 @@ void bind_collection(py::module_& m) {
                  return out;
              })
         .def("without_game",
-             [](const py_collection& c, std::ptrdiff_t i) {
+             [](const py_collection& c, const py::object& i) {
                  const std::size_t k = index_of(i, c.c.size(), "game");
                  py_collection out = c;
                  out.c = c.c.without_tree(k);

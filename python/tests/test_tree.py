@@ -167,3 +167,67 @@ def test_corpus_round_trip_and_typed_roots():
                     except ValueError:
                         pass
     assert typed > 10 * len(files)
+
+
+class _Index:
+    """An integer that is no int, as numpy's are: usable as a list index through __index__."""
+
+    def __index__(self):
+        return 1
+
+
+def test_indices_and_slices_as_a_list_takes_them():
+    c = sgfcheck.parse(b"(;GM[1];B[aa];W[bb];B[cc])(;GM[1]C[second])")
+    g = c[0]
+    assert c[-1].root.get("C") == "second" and c[_Index()] == c[1] and c[True] == c[1]
+    assert [n.get("B") or n.get("W") for n in g[1:]] == [(1, 1), (2, 2), (3, 3)]
+    assert c[::-1] == [c[1], c[0]] and c[5:] == [] and g[:] == g.nodes
+    # too large for the machine: out of range, as for a list (it was TypeError, "incompatible
+    # function arguments"); no integer at all: TypeError naming what was given
+    for bad in (2**70, -2**70, 4, -5):
+        with pytest.raises(IndexError, match="node index out of range"):
+            g[bad]
+        with pytest.raises(IndexError, match="node index out of range"):
+            g.with_node(bad, g[0])
+        with pytest.raises(IndexError, match="main line node index out of range"):
+            g.with_main_line_node(bad, g[0])
+    for bad in (2**70, 2, -3):
+        with pytest.raises(IndexError, match="game index out of range"):
+            c[bad]
+        with pytest.raises(IndexError, match="game"):
+            c.with_game(bad, g)
+        with pytest.raises(IndexError, match="game"):
+            c.without_game(bad)
+        with pytest.raises(IndexError, match="variation index out of range"):
+            g.without_variation(bad)
+        with pytest.raises(IndexError, match="variation"):
+            g.with_variation(g, bad)
+    for bad in ("0", 1.0, None, [0]):
+        with pytest.raises(TypeError, match="indices must be integers, not " + type(bad).__name__):
+            c[bad]
+        with pytest.raises(TypeError, match="indices must be integers"):
+            g.with_node(bad, g[0])
+    with pytest.raises(ValueError):
+        c[::0]
+    assert len(g.with_variation(g, None).variations) == 1  # None: appended
+
+
+def test_a_node_says_what_it_takes():
+    # each was pybind11's "Unable to cast" (RuntimeError) or a message about iterating an int
+    for props, said in [({"B": 5}, "the values of B are a str or a list of str, not int"),
+                        ({"C": b"x"}, "the values of C are a str or a list of str, not bytes"),
+                        ({"AB": {"aa": 1}}, "the values of AB are a str or a list of str, not dict"),
+                        ({5: ["aa"]}, "an identifier is a str"),
+                        ({"B": [5]}, "a value is a str, not int"),
+                        ([("B",)], r"\(identifier, values\) pairs, not \('B',\)"),
+                        ([5], r"\(identifier, values\) pairs, not 5"),
+                        (["BC"], "pairs, not 'BC'"),
+                        (5, "a dict {identifier: values} or"),
+                        ("B[aa]", "a dict {identifier: values} or")]:
+        with pytest.raises(TypeError, match=said):
+            sgfcheck.Node(props)
+    with pytest.raises(TypeError, match="the values of C are a str or a list of str, not int"):
+        sgfcheck.Node().with_property("C", 5)
+    with pytest.raises(TypeError, match="the values of C are a str or a list of str, not bytes"):
+        sgfcheck.Node().with_raw_property("C", b"x")
+    assert sgfcheck.Node([["B", ["aa"]]]) == sgfcheck.Node({"B": "aa"}) == sgfcheck.Node(iter([("B", ("aa",))]))
