@@ -5,6 +5,7 @@
 // WebAssembly build's by their suites.)
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -70,6 +71,45 @@ TEST_CASE("app: the fix guard keeps a clean file clean whoever finds the error i
     // fix's findings at level info are no errors
     std::vector<sgf::diagnostic> info{sgf::make_diagnostic(sgf::rule::ident_without_upper, sgf::severity::info)};
     CHECK_FALSE(sgf::app::judge_fix(input, fix_result_of(clean, info), lenient).breaks_clean_file);
+}
+
+// what fix says is listed as check lists its findings: at most 1,000 of one kind, the rest
+// counted in one "N more" finding (100,000 lowercase identifiers were 36 MB of stderr); the
+// counts of the run's summary stay whole
+TEST_CASE("app: what fix says lists at most 1000 of one kind and counts the rest") {
+    std::string text = "(;FF[3]";
+    for (int k = 0; k < 1500; ++k)  // xAAA[] ... (piece by piece: GCC 12's -Wrestrict, bug 105329)
+        for (const char c : {'x', static_cast<char>('A' + k % 26), static_cast<char>('A' + k / 26 % 26), static_cast<char>('A' + k / 676), '[', ']'})
+            text.push_back(c);
+    text += "C[a])";
+    const sgf::load_options lenient{true, ""};
+    const sgf::load_result input = sgf::load(sgf::file_bytes(text), lenient);
+    const sgf::app::checked_fix g = sgf::app::fix_checked(input, lenient);
+    std::size_t listed = 0;
+    const sgf::diagnostic* summary = nullptr;
+    for (const sgf::diagnostic& d : g.said) {
+        if (d.id != sgf::rule::lowercase_ident) continue;
+        if (d.message.find("more I011 findings") != std::string::npos) {
+            CHECK(summary == nullptr);
+            summary = &d;
+        } else {
+            ++listed;
+        }
+    }
+    CHECK(listed == 1000);
+    REQUIRE(summary != nullptr);
+    CHECK(summary->count == 500);
+    CHECK(summary->message.rfind("500 more I011 findings (", 0) == 0);
+    CHECK(summary->hint == "sgfcheck lists at most 1000 findings of one kind per file");
+    CHECK(summary->where.byte > 0);
+    // where the 1,001st stood: after the 1,000 listed, in the list's order
+    CHECK(std::find_if(g.said.begin(), g.said.end(), [&](const sgf::diagnostic& d) { return &d == summary; }) >
+          std::find_if(g.said.begin(), g.said.end(), [](const sgf::diagnostic& d) { return d.id == sgf::rule::lowercase_ident; }) + 999);
+    sgf::fix_tally tally;
+    tally.add(g.said, g.remains, true, false);
+    CHECK(tally.changes["I011 lowercase_ident"] == 1500);
+    // the fixed tree is whole: every identifier written
+    CHECK(sgf::write(g.fixed.trees).find("AZB[]") != std::string::npos);
 }
 
 TEST_CASE("app: the fix guard lets errors through when the input had errors already") {

@@ -127,7 +127,8 @@ def fix(data: Data, *, charset: Optional[str] = None) -> tuple[bytes, list[Diagn
     """Clean FF[4] in UTF-8 as ``sgfcheck fix`` writes it, without losing data, and what fix
     reported: the input's findings it did not repair and every change it made, at their
     places in ``data``, then the errors fix could not repair (hinted "left as it is by fix"),
-    as ``sgfcheck fix`` prints them."""
+    as ``sgfcheck fix`` prints them: at most 1,000 of one kind, then one Diagnostic "N more
+    ... not listed" whose ``count`` is N (``sum(d.count for d in changes)`` counts them all)."""
 
 def dump(data: Data, *, positions: bool = False, lenient: bool = False, charset: Optional[str] = None) -> str:
     """The JSON tree (format "sgf-tree" version 2, docs/json-tree.schema.json) that

@@ -161,6 +161,43 @@ void findings::resolve(const source& src, const source& bytes, std::uint64_t win
     });
 }
 
+diagnostic unlisted_summary(rule r, severity s, std::uint64_t count) {
+    diagnostic d = make_diagnostic(r, s);
+    d.count = count;
+    d.message = std::to_string(count) + " more " + std::string(d.code) + " findings (" + std::string(info(r).title) +
+                ") from here on, not listed";
+    d.hint = "sgfcheck lists at most " + std::to_string(findings::listed_per_rule) + " findings of one kind per file";
+    return d;
+}
+
+void list_at_most(std::vector<diagnostic>& ds) {
+    constexpr std::size_t rules = std::size_t{std::numeric_limits<std::underlying_type_t<rule>>::max()} + 1;
+    std::vector<std::uint32_t> listed(rules, 0);
+    std::vector<std::size_t> summary(rules * 3, findings::npos);  // index in ds of a rule and level's summary
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < ds.size(); ++i) {
+        const auto k = static_cast<std::size_t>(ds[i].id);
+        if (listed[k] < findings::listed_per_rule) {
+            ++listed[k];
+        } else {
+            std::size_t& at = summary[k * 3 + static_cast<std::size_t>(ds[i].level)];
+            if (at != findings::npos) {
+                ds[at].count += ds[i].count;
+                continue;
+            }
+            diagnostic d = unlisted_summary(ds[i].id, ds[i].level, ds[i].count);
+            d.where = ds[i].where;
+            ds[i] = std::move(d);
+            at = kept;
+        }
+        if (kept != i) ds[kept] = std::move(ds[i]);
+        ++kept;
+    }
+    ds.resize(kept);
+    for (const std::size_t at : summary)
+        if (at != findings::npos) ds[at].message = unlisted_summary(ds[at].id, ds[at].level, ds[at].count).message;
+}
+
 std::vector<diagnostic> findings::finish() && {
     std::vector<excerpt> none;
     return std::move(*this).finish(none);
@@ -176,11 +213,7 @@ std::vector<diagnostic> findings::finish(std::vector<excerpt>& excerpts) && {
             const unlisted& u = unlisted_[k][s];
             if (u.count == 0) continue;
             const auto r = static_cast<rule>(k);
-            diagnostic d = make_diagnostic(r, static_cast<severity>(s));
-            d.count = u.count;
-            d.message = std::to_string(u.count) + " more " + std::string(d.code) + " findings (" +
-                        std::string(info(r).title) + ") from here on, not listed";
-            d.hint = "sgfcheck lists at most " + std::to_string(listed_per_rule) + " findings of one kind per file";
+            diagnostic d = unlisted_summary(r, static_cast<severity>(s), u.count);
             if (u.at) d.where = *u.at;
             out_.push_back(std::move(d));
             places_.push_back({u.src, u.offset, std::nullopt, u.at.has_value()});

@@ -57,6 +57,16 @@ struct excerpt {
 // on worker threads records what it finds in a game tree, and the thread that keeps the
 // file's one list adds it in file order, so that caps, groups and positions come out as
 // if one thread had checked every game tree in turn.
+// The "N more" summary of `count` findings of r at level s that a list leaves out (findings'
+// cap), at no place yet.
+[[nodiscard]] diagnostic unlisted_summary(rule r, severity s, std::uint64_t count);
+
+// A finished list cut as `findings` cuts one while it is filled: at most
+// findings::listed_per_rule of one rule, in the list's order; the rest of each rule and level
+// said by one unlisted_summary at the first one left out, counting what they stood for. For
+// lists made elsewhere (what fix says: 100,000 lowercase identifiers are not 100,000 lines).
+void list_at_most(std::vector<diagnostic>& ds);
+
 struct recorded_finding {
     rule_level level;
     rule which;
