@@ -11,7 +11,8 @@
 declare function createSgfcheck(overrides?: object): Promise<createSgfcheck.Sgfcheck>;
 
 declare namespace createSgfcheck {
-  export type Data = string | Uint8Array | ArrayBuffer;
+  /** A file's bytes (a view: the bytes it shows), or text as its UTF-8. */
+  export type Data = string | Uint8Array | ArrayBuffer | ArrayBufferView;
   export type Profile = "ff4" | "current" | "hex";
   /** Codes as `sgfcheck --select/--ignore` take them: prefixes of the printed code ("E",
    * "W2", "E111") or bare numbers ("111"), as a comma list or an array. RangeError for an

@@ -4,8 +4,8 @@
 //   fix(data, {charset}) -> {bytes: Uint8Array, text, diagnostics, remaining}
 //   dump(data, {positions, lenient, charset}) -> the JSON tree (a string)
 //   inspect(data, options) -> {charset, converted, diagnostics}
-// `data` is a string (its UTF-8 bytes, a lone surrogate as U+FFFD) or a Uint8Array/ArrayBuffer (a file's bytes, read
-// through the input stage as sgfcheck reads files).
+// `data` is a string (its UTF-8 bytes, a lone surrogate as U+FFFD) or a Uint8Array/ArrayBuffer or another view of
+// bytes (a file's bytes, read through the input stage as sgfcheck reads files); anything else a TypeError.
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -159,10 +159,32 @@ std::string utf8_of(const std::u16string& s) {
     return out;
 }
 
-// The bytes of `data`: a string as UTF-8 (utf8_of), a Uint8Array or ArrayBuffer as it is.
+// What v is, for a message: "number", "null", "Int32Array", "Object".
+std::string kind_of(const val& v) {
+    if (v.isNull()) return "null";
+    const std::string t = v.typeOf().as<std::string>();
+    if (t != "object") return t;
+    const val c = v["constructor"];
+    if (c.isUndefined() || c.isNull()) return t;
+    const val name = c["name"];
+    return name.isString() ? name.as<std::string>() : t;
+}
+
+// The bytes of `data`: a string as UTF-8 (utf8_of), a Uint8Array (node's Buffer) or
+// ArrayBuffer as it is, any other view of bytes (DataView, Int16Array) as the bytes it shows.
 std::string data_bytes(const val& data) {
     if (data.isString()) return utf8_of(data.as<std::u16string>());
-    return data.as<std::string>();
+    const val u8 = val::global("Uint8Array"), buffer = val::global("ArrayBuffer");
+    if (data.instanceof(u8) || data.instanceof(buffer)) return data.as<std::string>();
+    if (buffer.call<bool>("isView", data)) return u8.new_(data["buffer"], data["byteOffset"], data["byteLength"]).as<std::string>();
+    throw_js("TypeError", "data must be a string, a Uint8Array or an ArrayBuffer (a file's bytes), not " + kind_of(data));
+}
+
+// The options argument: an object or nothing (undefined, null).
+const val& options_of(const val& o) {
+    if (!o.isUndefined() && !o.isNull() && o.typeOf().as<std::string>() != "object")
+        throw_js("TypeError", "options must be an object ({profile, lenient, select, ignore, charset}), not " + kind_of(o));
+    return o;
 }
 
 sgf::file_check checked(const std::string& data, const val& o) {
@@ -172,6 +194,7 @@ sgf::file_check checked(const std::string& data, const val& o) {
 }
 
 val check(const val& input, const val& o) {
+    (void)options_of(o);
     const std::string data = data_bytes(input);
     sgf::app::code_selection selection;
     selection.select = selectors(o, "select");
@@ -180,6 +203,7 @@ val check(const val& input, const val& o) {
 }
 
 val inspect(const val& input, const val& o) {
+    (void)options_of(o);
     const std::string data = data_bytes(input);
     sgf::app::code_selection selection;
     selection.select = selectors(o, "select");
@@ -193,6 +217,7 @@ val inspect(const val& input, const val& o) {
 }
 
 val fix(const val& input, const val& o) {
+    (void)options_of(o);
     const std::string data = data_bytes(input);
     sgf::load_options l;
     l.lenient = true;  // as sgfcheck fix
@@ -212,6 +237,7 @@ val fix(const val& input, const val& o) {
 }
 
 std::string dump(const val& input, const val& o) {
+    (void)options_of(o);
     const std::string data = data_bytes(input);
     const sgf::load_result r = library_errors([&] { return sgf::load(sgf::file_bytes(data), load_options_of(o, bool_option(o, "lenient"))); });
     std::string out;
@@ -224,12 +250,19 @@ val fix1(const val& data) { return fix(data, val::undefined()); }
 std::string dump1(const val& data) { return dump(data, val::undefined()); }
 val inspect1(const val& data) { return inspect(data, val::undefined()); }
 std::string version() { return SGF_VERSION; }
+// (called without data: said so, not embind's list of overloads with their sources)
+[[noreturn]] void no_data() { throw_js("TypeError", "data is missing: check(data[, options]), fix(data[, options]), dump(data[, options]), inspect(data[, options])"); }
+val missing_data() { no_data(); }
 
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(sgfcheck) {
     emscripten::function("check", &check);
     emscripten::function("check", &check1);
+    emscripten::function("check", &missing_data);
+    emscripten::function("fix", &missing_data);
+    emscripten::function("dump", &missing_data);
+    emscripten::function("inspect", &missing_data);
     emscripten::function("fix", &fix);
     emscripten::function("fix", &fix1);
     emscripten::function("dump", &dump);

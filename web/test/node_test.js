@@ -65,6 +65,22 @@ require(path.resolve(dist, "sgfcheck.js"))().then((m) => {
   assert.throws(() => m.check(text, { select: "Q" }), RangeError);
   assert.throws(() => m.check(text, { charset: "no-such" }), RangeError);
   assert.strictEqual(m.inspect(new Uint8Array([0x28, 0x3b, 0x43, 0x5b, 0xe9, 0x5d, 0x29])).charset.length > 0, true);
+  // what is no data or no options object is a TypeError that says what it takes (they were
+  // embind's "Cannot pass non-string to std::string", or options silently ignored); any other
+  // view of bytes is the bytes it shows, as a Uint8Array of them
+  const bytes = new TextEncoder().encode("xx" + text);
+  for (const view of [new DataView(bytes.buffer, 2), new Int8Array(bytes.buffer, 2), new Uint8ClampedArray(bytes.buffer, 2)])
+    assert.deepStrictEqual(m.check(view), m.check(text), view.constructor.name);
+  assert.deepStrictEqual(m.check(bytes.buffer.slice(2)), m.check(text));
+  for (const f of ["check", "fix", "dump", "inspect"]) {
+    for (const [bad, kind] of [[123, "number"], [null, "null"], [{}, "Object"], [[1], "Array"], [new Map(), "Map"], [true, "boolean"]])
+      assert.throws(() => m[f](bad), new RegExp("^TypeError: data must be a string, a Uint8Array or an ArrayBuffer \\(a file's bytes\\), not " + kind + "$"), f);
+    assert.throws(() => m[f](), /^TypeError: data is missing: check\(data\[, options\]\)/, f);
+    for (const [bad, kind] of [[5, "number"], ["ff4", "string"], [true, "boolean"]])
+      assert.throws(() => m[f](text, bad), new RegExp("^TypeError: options must be an object .*, not " + kind + "$"), f);
+    assert.doesNotThrow(() => m[f](text, null), f);
+  }
+  assert.deepStrictEqual(m.check(text), m.check(text, {}));  // still usable after the errors
   // lone surrogates (no UTF-8 of their own) are U+FFFD, as TextEncoder writes them: the
   // character after one is kept (embind's own conversion took it as the pair's second half)
   for (const lone of ["(;C[\ud800])", "(;C[\udc00])", "(;C[a\ud83d]B[aa])", "(;C[\ud800\ud800])", "(;C[x\udfff"]) {
