@@ -59,6 +59,7 @@ run() {
     rm -rf "$dir" && mkdir -p "$dir"
     local i=0
     for f in "${files[@]}"; do cp "$f" "$dir/$i.sgf"; i=$((i + 1)); done
+    chmod -R u+w "$dir"  # (the corpus is read-only, and fix and fmt do not replace a read-only file)
     # shellcheck disable=SC2086
     "$sgfcheck" $cmd "$dir" >/dev/null 2>"$err"
     status=$?

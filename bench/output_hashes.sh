@@ -35,6 +35,7 @@ run() {  # NAME ARGS...: prints NAME stdout-hash stderr-hash status
 in_place() {  # COMMAND FOLDER
     rm -rf "$tmp/copy"
     cp -r "$2" "$tmp/copy"
+    chmod -R u+w "$tmp/copy"  # (the corpus is read-only: fix and fmt refuse to replace read-only files)
     run "$1 --in-place $2" "$1" --in-place "$tmp/copy"
     printf '%-58s %.16s\n' "  files after $1 $2" "$(cd "$tmp/copy" && find . -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum)"
 }
