@@ -11,6 +11,9 @@
 #include "sgf/check.hpp"
 #include "sgf/parse.hpp"
 #include "sgf/properties.hpp"
+#include "tests/program_util.hpp"
+#include "tests/shared_dir.hpp"
+#include "tests/test_util.hpp"
 
 namespace {
 
@@ -288,6 +291,45 @@ TEST_CASE("W215 move onto a stone and W216 setup without effect") {
     CHECK(run("(;FF[4]GM[1]SZ[5];B[ba];W[aa];B[ab];W[bb];B[aa])") == "");
     // variations start from the position at the fork
     CHECK(run("(;FF[4]GM[1];B[aa](;W[bb])(;W[bb]))") == "");
+}
+
+// check_options::replay off drops exactly the findings of found_by_replay (fix matches an
+// output without them against an input checked without the replay)
+void same_but_the_replay(std::string_view text, const std::string& name) {
+    const sgf::collection trees = sgf::parse(text).trees;
+    std::vector<sgf::diagnostic> with = sgf::check(trees, {profile::ff4, true});
+    std::erase_if(with, [](const sgf::diagnostic& d) { return sgf::found_by_replay(d.id); });
+    const std::vector<sgf::diagnostic> without = sgf::check(trees, {profile::ff4, false});
+    INFO(name);
+    REQUIRE(with.size() == without.size());
+    for (std::size_t i = 0; i < with.size(); ++i) {
+        CHECK(with[i].code == without[i].code);
+        CHECK(with[i].message == without[i].message);
+        CHECK(with[i].where.byte == without[i].where.byte);
+        CHECK(with[i].count == without[i].count);
+    }
+}
+
+TEST_CASE("without the replay the findings are the same but the replay's") {
+    CHECK(sgf::found_by_replay(sgf::rule::move_on_occupied));
+    CHECK(sgf::found_by_replay(sgf::rule::setup_no_effect));
+    CHECK_FALSE(sgf::found_by_replay(sgf::rule::handicap_stones));
+    // a capture, a move onto a stone, setup that changes nothing, in variations
+    same_but_the_replay("(;FF[4]GM[1]SZ[9]AB[ba][ab]HA[2];W[aa];B[aa](;W[aa];AB[aa])(;AE[cc];B[bb]))", "hand-made");
+    std::size_t replayed = 0;
+    for (const auto& f : sgf_test::files_under(std::filesystem::path(SGF_SOURCE_DIR) / "conformance" / "cases")) {
+        const std::string text = sgf_test::slurp(f);
+        same_but_the_replay(text, f.string());
+        const auto all = sgf::check(sgf::parse(text).trees);
+        replayed += std::any_of(all.begin(), all.end(), [](const sgf::diagnostic& d) { return sgf::found_by_replay(d.id); });
+    }
+    CHECK(replayed >= 3);  // cases the replay has findings in
+}
+
+TEST_CASE("without the replay the findings of the corpus are the same but the replay's") {
+    if (!sgf_test::have_shared("corpus/games")) return;
+    for (const auto& f : sgf_test::corpus_sample(sgf_test::files_under(sgf_test::shared_dir() / "corpus" / "games")))
+        same_but_the_replay(sgf_test::slurp(f), f.string());
 }
 
 TEST_CASE("W217 handicap stones") {

@@ -29,6 +29,15 @@ struct check_options {
     bool replay = true;  // Go board replay (GM[1]): moves onto stones, setup that changes nothing
 };
 
+// The rules only the Go replay reports: without it (check_options::replay false) the findings
+// are the same but for these (check_test holds this over the conformance cases and corpus).
+inline constexpr rule replay_rules[] = {rule::move_on_occupied, rule::setup_no_effect};
+[[nodiscard]] constexpr bool found_by_replay(rule r) noexcept {
+    for (const rule x : replay_rules)
+        if (x == r) return true;
+    return false;
+}
+
 // Every finding of the checker, sorted by position (byte offset; unknown positions last).
 [[nodiscard]] std::vector<diagnostic> check(const collection& c, const check_options& options = {});
 
