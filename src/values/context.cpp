@@ -44,6 +44,9 @@ tree_context context_of(const node& root, profile p) {
             raw[k] = prop.front().raw();
             c.*offsets[k] = prop.offset();
         }
+        // every one found (the first of each counts): the rest of the root, its comments
+        // and game info, need not be read
+        if (value[slot_ff] && value[slot_gm] && value[slot_sz] && value[slot_ca]) break;
     }
     c.ff_given = value[slot_ff].has_value();
     c.gm_given = value[slot_gm].has_value();
