@@ -28,10 +28,11 @@ std::unique_ptr<py_board> make_board(long long columns, long long rows) {
 }
 
 detail::stone colour_of(const py::handle& c) {
-    if (!c.is_none() && py::isinstance<py::str>(c)) {
-        const std::string s = c.cast<std::string>();
-        if (s == "B" || s == "b") return detail::stone::black;
-        if (s == "W" || s == "w") return detail::stone::white;
+    if (py::isinstance<py::str>(c)) {  // (compared as Python text: a lone surrogate has no UTF-8 to cast to)
+        for (const char* b : {"B", "b"})
+            if (c.equal(py::str(b))) return detail::stone::black;
+        for (const char* w : {"W", "w"})
+            if (c.equal(py::str(w))) return detail::stone::white;
     }
     throw py::value_error("a colour is \"B\" or \"W\", not " + std::string(py::repr(c)));
 }

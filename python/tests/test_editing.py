@@ -149,7 +149,8 @@ def test_board_plays_with_captures_and_takes_setup():
     assert b.play("W", None) == 0  # a pass
     assert sorted(b.list_occupied_points()) == [("B", (3, 3)), ("B", (4, 2)), ("B", (4, 4)), ("B", (5, 3))]
     assert str(b).splitlines()[2] == "..X.X...."
-    for bad in [lambda: b.play("X", (1, 1)), lambda: sgfcheck.Board(53), lambda: sgfcheck.Board(0)]:
+    for bad in [lambda: b.play("X", (1, 1)), lambda: sgfcheck.Board(53), lambda: sgfcheck.Board(0),
+                lambda: b.play("\udcff", (1, 1)), lambda: b.play("BB", (1, 1)), lambda: b.play(None, (1, 1))]:
         with pytest.raises(ValueError):
             bad()
     for bad in [lambda: b.play("B", (10, 1)), lambda: b.get((0, 1)), lambda: b.get((2**70, 1)),
