@@ -279,6 +279,48 @@ TEST_CASE("conformance runner reads a batch adapter in one process and starts it
     CHECK(slurp(starts) == "x\nx\nx\n");
 }
 
+// An adapter that closes its output before it exits (coreutils' `true` closes stdout and
+// stderr at exit; Python closes its streams while it finalises): its status is waited for
+// before its process group is killed. The kill came as soon as both pipes had closed, and
+// such an adapter was "killed by signal 9", a crash (~1 run in 3 of `exec true`).
+TEST_CASE("conformance runner waits for an adapter that closed its output before it kills its group") {
+    temp_dir d;
+    for (int k = 0; k < 4; ++k) {
+        d.file("cases/y_value_markup" + std::to_string(k) + ".sgf", "(;C[<b>])");
+        d.file("cases/y_value_markup" + std::to_string(k) + ".expect", "# closed\n");
+    }
+    d.adapter("zero", "exec >&- 2>&-\nsleep 0.3\nexit 0");
+    d.adapter("one", "exec >&- 2>&-\nsleep 0.3\nexit 1");
+    d.adapter("coreutils", "exec true");
+    // batch: the handshake, one answer, then its output closed and an exit of its own (status 5)
+    // (the probe, an empty stdin, ends at once with 0)
+    d.adapter("quits", "if [ \"$1\" = --batch ]; then\n  echo 'sgf-adapter batch 1'\n  IFS= read -r f || exit 0\n"
+                       "  printf 'accepted\\t\\t\\n'\n  IFS= read -r f || exit 0\n  exec >&- 2>&-\n  sleep 0.3\n  exit 5\nfi\nexit 0");
+    const auto r = run("conformance --cases " + (d.path / "cases").string() + " --adapters " + (d.path / "adapters").string() +
+                       " --out " + (d.path / "out").string() + " --timeout 5 --jobs 2");
+    CHECK(r.status == 0);
+    for (const auto& [name, want] : {std::pair<std::string, std::string>{"zero", "accepted"}, {"one", "rejected"}, {"coreutils", "accepted"}}) {
+        const auto rows = read_tsv(d.path / "out" / (name + ".tsv"));
+        REQUIRE(rows.size() == 4);
+        for (const auto& [c, row] : rows) {
+            INFO(name, " ", c, " ", row[4]);
+            CHECK(row[1] == want);
+        }
+    }
+    const auto quits = read_tsv(d.path / "out" / "quits.tsv");
+    REQUIRE(quits.size() == 4);
+    std::size_t exits = 0;
+    for (const auto& [c, row] : quits) {
+        INFO(c, " ", row[4]);
+        CHECK_FALSE(has(row[4], "signal"));
+        if (row[1] == "crash") {
+            CHECK(has(row[4], "exit 5 in batch mode"));
+            ++exits;
+        }
+    }
+    CHECK(exits >= 1);  // every second case ends a batch process
+}
+
 TEST_CASE("conformance runner reports a timeout that does not come back alone as flaky") {
     temp_dir d;
     write_cases(d);

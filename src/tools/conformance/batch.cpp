@@ -71,7 +71,7 @@ public:
             r.detail = "stopped";
             return r;
         }
-        if (!got) return ended(std::move(r), cpu_limit);
+        if (!got) return ended(std::move(r), cpu_limit, start + wall_limit(timeout));
         // VERDICT <TAB> MESSAGE <TAB> TREE
         const std::size_t t1 = line.find('\t');
         const std::string verdict_word = line.substr(0, t1);
@@ -104,11 +104,23 @@ private:
 
     // The process ended or went over a limit: the case is a crash or a timeout, and the
     // session is over (the client starts a new one for the next case).
-    adapter_run ended(adapter_run r, double cpu_limit) {
-        const bool timed_out = timed_out_;
-        ::kill(-child_.pid, SIGKILL);
+    adapter_run ended(adapter_run r, double cpu_limit, std::chrono::steady_clock::time_point wall_deadline) {
+        bool timed_out = timed_out_;
         int status = 0;
-        while (::waitpid(child_.pid, &status, 0) < 0 && errno == EINTR) {
+        bool reaped = false;
+        // stdout ended without a limit reached: the adapter exits; its status is waited for
+        // (up to the wall limit) before the group is killed, which would make it "signal 9"
+        while (!timed_out && !stop_requested()) {
+            const pid_t w = ::waitpid(child_.pid, &status, WNOHANG);
+            if (w == child_.pid || (w < 0 && errno != EINTR)) {
+                reaped = w == child_.pid;
+                break;
+            }
+            if (std::chrono::steady_clock::now() >= wall_deadline) timed_out = true;
+            else ::usleep(1000);
+        }
+        ::kill(-child_.pid, SIGKILL);  // leftovers of its group, or the adapter on a timeout
+        while (!reaped && ::waitpid(child_.pid, &status, 0) < 0 && errno == EINTR) {
         }
         const std::string line = detail::message_line(err_);
         close_fds();
