@@ -321,6 +321,32 @@ TEST_CASE("conformance runner waits for an adapter that closed its output before
     CHECK(exits >= 1);  // every second case ends a batch process
 }
 
+// An adapter that prints without end is stopped at output_cap (64 MiB + 64 bytes per byte of
+// the file): `yes` made the runner hold 1.9 GB and take 48 s for one case of 1 s.
+TEST_CASE("conformance runner stops an adapter that prints without end") {
+    temp_dir d;
+    for (const std::string c : {"y_value_markup", "y_value_more"}) {  // (a batch adapter reads the first case alone)
+        d.file("cases/" + c + ".sgf", "(;C[<b>])");
+        d.file("cases/" + c + ".expect", "# endless\n");
+    }
+    d.adapter("endless", "exec yes");
+    // batch: the handshake, then one line without end
+    d.adapter("endless_line", "if [ \"$1\" = --batch ]; then\n  echo 'sgf-adapter batch 1'\n  IFS= read -r f || exit 0\n"
+                              "  yes | tr -d '\\n'\nfi\nexit 0");
+    const auto r = run("conformance --cases " + (d.path / "cases").string() + " --adapters " + (d.path / "adapters").string() +
+                       " --out " + (d.path / "out").string() + " --timeout 30 --jobs 2");
+    CHECK(r.status == 0);
+    for (const std::string name : {"endless", "endless_line"}) {
+        const auto rows = read_tsv(d.path / "out" / (name + ".tsv"));
+        REQUIRE(rows.size() == 2);
+        const auto& row = rows.at("y_value_more");
+        INFO(name, " ", row[4]);
+        CHECK(row[1] == "crash");
+        CHECK(has(row[4], "stopped after more than 64 MiB on stdout"));
+        CHECK(std::stod(row[3]) < 20);  // well before the timeout
+    }
+}
+
 TEST_CASE("conformance runner reports a timeout that does not come back alone as flaky") {
     temp_dir d;
     write_cases(d);

@@ -62,6 +62,7 @@ public:
         }
         std::string line;
         const double cpu_limit = static_cast<double>(timeout.count()) / 1000.0;
+        out_cap_ = output_cap(file);
         const bool got = sent && read_line(line, start + wall_limit(timeout), cpu_before + cpu_limit, start + timeout / 4);
         r.seconds = std::chrono::duration<double>(clock::now() - start).count();
         r.cpu_seconds = std::max(0.0, (timed_out_ ? detail::group_cpu_seconds(child_.pid) : detail::process_cpu_seconds(child_.pid)) - cpu_before);
@@ -110,7 +111,7 @@ private:
         bool reaped = false;
         // stdout ended without a limit reached: the adapter exits; its status is waited for
         // (up to the wall limit) before the group is killed, which would make it "signal 9"
-        while (!timed_out && !stop_requested()) {
+        while (!timed_out && !too_much_ && !stop_requested()) {
             const pid_t w = ::waitpid(child_.pid, &status, WNOHANG);
             if (w == child_.pid || (w < 0 && errno != EINTR)) {
                 reaped = w == child_.pid;
@@ -126,7 +127,9 @@ private:
         close_fds();
         child_.pid = -1;
         r.result = verdict::crash;
-        if (timed_out) {
+        if (too_much_) {
+            r.detail = "stopped after more than " + std::to_string(out_cap_ >> 20) + " MiB on stdout";
+        } else if (timed_out) {
             r.timed_out = true;
             r.detail = "timeout after " + detail::seconds_text(cpu_limit) + " s CPU (" +
                        detail::seconds_text(static_cast<double>(static_cast<long>(r.seconds * 10)) / 10) + " s wall)";
@@ -146,11 +149,18 @@ private:
     bool read_line(std::string& line, std::chrono::steady_clock::time_point wall_deadline, double cpu_deadline,
                    std::chrono::steady_clock::time_point cpu_from) {
         timed_out_ = false;
+        too_much_ = false;
+        std::size_t searched = 0;  // out_ holds no line break before this (a long line is not searched again per read)
         for (;;) {
-            if (const std::size_t nl = out_.find('\n'); nl != std::string::npos) {
+            if (const std::size_t nl = out_.find('\n', searched); nl != std::string::npos) {
                 line = out_.substr(0, nl);
                 out_.erase(0, nl + 1);
                 return true;
+            }
+            searched = out_.size();
+            if (out_.size() > out_cap_) {
+                too_much_ = true;  // a line longer than any tree: stopped (output_cap)
+                return false;
             }
             const auto now = std::chrono::steady_clock::now();
             if (stop_requested()) return false;
@@ -198,6 +208,8 @@ private:
 
     detail::child child_;
     std::string out_, err_;
+    std::size_t out_cap_ = std::size_t{64} << 20;  // output_cap of the file being read
+    bool too_much_ = false;                         // read_line stopped at out_cap_
     bool timed_out_ = false;
 };
 

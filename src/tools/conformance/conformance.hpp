@@ -40,6 +40,10 @@ struct adapter_run {
 // could not read FILE) = unavailable; anything else, a signal or the timeout = crash.
 [[nodiscard]] adapter_run run_adapter(const std::filesystem::path& adapter, const std::filesystem::path& file,
                                       std::chrono::milliseconds timeout);
+// The most an adapter may print on stdout for `file` (its tree: the JSON tree of a file is a
+// few times its size): 64 MiB + 64 bytes per byte of the file. An adapter that prints more
+// (`yes`, a loop) is stopped, a crash, instead of filling the runner's memory.
+[[nodiscard]] std::size_t output_cap(const std::filesystem::path& file) noexcept;
 // A stop asked for (SIGINT, SIGTERM: async-signal-safe): runs in flight end at once and
 // report "stopped", batch processes are killed, no new run starts.
 void request_stop() noexcept;

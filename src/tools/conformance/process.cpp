@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <limits>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -255,6 +256,13 @@ void judge(adapter_run& r, int status, double cpu_limit, const std::string& err)
 
 }  // namespace
 
+std::size_t output_cap(const std::filesystem::path& file) noexcept {
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(file, ec);
+    constexpr std::size_t base = std::size_t{64} << 20;
+    return ec || size > (std::numeric_limits<std::size_t>::max() - base) / 64 ? base : base + 64 * static_cast<std::size_t>(size);
+}
+
 adapter_run run_adapter(const std::filesystem::path& adapter, const std::filesystem::path& file,
                         std::chrono::milliseconds timeout) {
     using clock = std::chrono::steady_clock;
@@ -272,6 +280,8 @@ adapter_run run_adapter(const std::filesystem::path& adapter, const std::filesys
     const double cpu_limit = static_cast<double>(timeout.count()) / 1000.0;
     const auto wall_deadline = start + wall_limit(timeout);
     const auto first_cpu_check = start + timeout / 4;  // CPU time cannot run far ahead of wall time
+    const std::size_t out_cap = output_cap(file);
+    bool too_much = false;
     while (open_out || open_err) {
         const auto now = clock::now();
         if (now >= wall_deadline || stop_requested()) {
@@ -311,12 +321,16 @@ adapter_run run_adapter(const std::filesystem::path& adapter, const std::filesys
             if (k == 0) r.out.append(buf, static_cast<std::size_t>(got));
             else if (err.size() < stderr_cap) err.append(buf, static_cast<std::size_t>(got));
         }
+        if (r.out.size() > out_cap) {
+            too_much = true;
+            break;
+        }
     }
     // Both pipes closed, no limit reached: the adapter is ending (it closed them on exit) or
     // goes on without them. Its exit is waited for up to the limits, so that the group's kill
     // below does not hit it while it exits: a SIGKILL then made its status "killed by
     // signal 9", a crash, for an adapter that had answered (~1 run in 3 of `true`).
-    while (!exited && !r.timed_out) {
+    while (!exited && !r.timed_out && !too_much) {
         const pid_t w = ::wait4(ch.pid, &status, WNOHANG, &usage);
         if (w == ch.pid) {
             exited = true;
@@ -343,6 +357,12 @@ adapter_run run_adapter(const std::filesystem::path& adapter, const std::filesys
     r.seconds = std::chrono::duration<double>(clock::now() - start).count();
 
     judge(r, status, cpu_limit, err);
+    if (too_much && !r.timed_out && !stop_requested()) {
+        r.result = verdict::crash;
+        r.exit_status = -1;
+        r.out.clear();
+        r.detail = "stopped after more than " + std::to_string(out_cap >> 20) + " MiB on stdout";
+    }
     return r;
 }
 
