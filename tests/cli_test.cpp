@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "tests/program_util.hpp"
+#include "tests/sanitized.hpp"
 #include "tests/shared_dir.hpp"
 #include "tests/surface_extract.hpp"
 
@@ -462,5 +463,24 @@ TEST_CASE("every option of every command runs with a value that works") {
             if (o != "--help")
                 CHECK((tried[c].find(" " + o + " ") != std::string::npos || tried[c].find(" " + o + "=") != std::string::npos));
         }
+    }
+}
+
+// -j 1024 on a machine that gives fewer threads (here a small RLIMIT_AS: each thread's stack
+// takes 8 MB of it): the threads there are do the work, or memory runs out and says so; it
+// was std::terminate (abort, exit 134) when a thread could not start
+TEST_CASE("-j beyond what the machine gives ends in a result or a message and never an abort") {
+    if (sgf_test::sanitized) return;  // (a sanitizer's shadow memory does not fit under the limit)
+    sgf_test::temp_dir d;
+    for (int k = 0; k < 300; ++k) {
+        std::string name = std::to_string(k);  // (appended piece by piece: GCC 12's -Wrestrict, bug 105329)
+        name += ".sgf";
+        (void)d.file(name, "(;FF[4]GM[1]SZ[19];B[pd];W[dp])");
+    }
+    for (const std::string cmd : {"-j 1024 -q", "stats -j 1024", "dump"}) {
+        CAPTURE(cmd);
+        const auto r = sgf_test::run_shell("ulimit -v 400000; " + std::string(SGF_SGFCHECK) + " " + cmd + " '" + d.path.string() + "' 2>&1 >/dev/null");
+        CHECK(r.status <= 2);
+        if (r.status == 2) CHECK(r.out.find("out of memory (a memory limit such as ulimit -v is reached") != std::string::npos);
     }
 }

@@ -117,7 +117,8 @@ def check_files(
     charset: Optional[str] = None,
     replay: bool = True,
 ) -> list[FileCheck]:
-    """check() on many files on ``jobs`` threads (None: one per core), in order. A directory
+    """check() on many files on ``jobs`` threads (1 to 1024, as ``sgfcheck -j``; None: one
+    per core; never more than the files), in order. A directory
     stands for its .sgf files, walked as ``sgfcheck DIR`` walks it (sorted, recursively).
     A file that cannot be read gets its ``error`` instead of findings. Paths are str (through
     os.fsencode, so os.fsdecode'd names that are not UTF-8 work), bytes or os.PathLike; a

@@ -84,7 +84,7 @@ struct py_file_check {
     py::object error;      // None, or why it could not be read (message_str)
 };
 
-py::list check_files(const py::object& paths, const std::optional<unsigned>& jobs, const std::string& profile,
+py::list check_files(const py::object& paths, const py::object& jobs_asked, const std::string& profile,
                      bool lenient, const py::object& select, const py::object& ignore,
                      const std::optional<std::string>& charset, bool replay) {
     const check_request r = request_of(profile, lenient, select, ignore, charset, replay);
@@ -92,7 +92,14 @@ py::list check_files(const py::object& paths, const std::optional<unsigned>& job
     if (py::isinstance<py::str>(paths) || py::isinstance<py::bytes>(paths))
         throw py::type_error("check_files takes a list of paths (use check_files([path]) for one)");
     for (const py::handle p : py::iter(paths)) args.push_back(path_of(p));
-    if (jobs && *jobs == 0) throw py::value_error("jobs must be at least 1 (None: one per core)");
+    // (as sgfcheck -j: 1 to 1024; None: one per core)
+    std::optional<unsigned> jobs;
+    if (!jobs_asked.is_none()) {
+        if (!is_int(jobs_asked)) throw py::type_error("jobs is an int or None, not " + std::string(py::str(py::type::handle_of(jobs_asked).attr("__name__"))));
+        const std::optional<long long> n = int_of(jobs_asked);
+        if (!n || *n < 1 || *n > 1024) throw py::value_error("jobs must be from 1 to 1024 (None: one per core), not " + std::string(py::str(jobs_asked)));
+        jobs = static_cast<unsigned>(*n);
+    }
     std::vector<file_result> results;
     {
         py::gil_scoped_release unlocked;

@@ -121,8 +121,16 @@ def test_check_files_in_order_with_unreadable_files_and_directories(tmp_path, ca
     assert [r.diagnostics for r in one] == [sgfcheck.check(c.read_bytes(), profile="current") for c in cases]
     with pytest.raises(TypeError):
         sgfcheck.check_files("one.sgf")
-    with pytest.raises(ValueError):
-        sgfcheck.check_files([], jobs=0)
+    # jobs as sgfcheck -j takes it: 1 to 1024 (-1 and 2**70 were pybind11's "incompatible
+    # function arguments"); True is no number of threads
+    for bad in (0, -1, 1025, 2**70):
+        with pytest.raises(ValueError, match="jobs must be from 1 to 1024"):
+            sgfcheck.check_files([], jobs=bad)
+    for bad in ("2", 2.0, True):
+        with pytest.raises(TypeError, match="jobs is an int or None"):
+            sgfcheck.check_files([], jobs=bad)
+    # more threads than the files: as many as there are files
+    assert [r.diagnostics for r in sgfcheck.check_files(cases, jobs=1024, profile="current")] == [r.diagnostics for r in one]
 
 
 def test_check_files_takes_any_file_name(tmp_path):

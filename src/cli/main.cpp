@@ -1,6 +1,7 @@
 // sgfcheck: the command-line tool. It only wires the library's stages together.
 #include <algorithm>
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -91,6 +92,9 @@ int dispatch(const std::vector<std::string>& args) {
         return sgf::cli::run_check(args);
     } catch (const sgf::cli::usage_error& e) {
         std::cerr << "sgfcheck: " << e.message << "\nTry 'sgfcheck --help'.\n";
+        return sgf::cli::exit_usage;
+    } catch (const std::bad_alloc&) {
+        std::cerr << "sgfcheck: out of memory (a memory limit such as ulimit -v is reached; fewer threads, -j N, need less)\n";
         return sgf::cli::exit_usage;
     } catch (const std::exception& e) {
         std::cerr << "sgfcheck: " << e.what() << '\n';

@@ -9,6 +9,7 @@
 #include <exception>
 #include <mutex>
 #include <optional>
+#include <system_error>
 #include <thread>
 #include <type_traits>
 #include <vector>
@@ -16,16 +17,34 @@
 namespace sgf::app {
 
 // Runs f(0..n-1) on `jobs` threads (the calling one included), each taking the next index.
+// Where the system gives fewer threads (a limit), the work runs on those it gives.
+// An exception from f (std::bad_alloc under a memory limit) stops the others from taking
+// more and is rethrown here, after every thread has ended (not std::terminate in a thread).
 template <typename F>
 void parallel_for(std::size_t n, unsigned jobs, F f) {
     std::atomic<std::size_t> next{0};
+    std::mutex failed_lock;
+    std::exception_ptr failed;
     auto work = [&] {
-        for (std::size_t i = next++; i < n; i = next++) f(i);
+        try {
+            for (std::size_t i = next++; i < n; i = next++) f(i);
+        } catch (...) {
+            next = n;
+            const std::lock_guard hold(failed_lock);
+            if (!failed) failed = std::current_exception();
+        }
     };
     std::vector<std::thread> ts;
-    for (unsigned k = 1; k < jobs && k < n; ++k) ts.emplace_back(work);
+    for (unsigned k = 1; k < jobs && k < n; ++k) {
+        try {
+            ts.emplace_back(work);
+        } catch (const std::system_error&) {
+            break;  // no more threads to be had (EAGAIN): those running share the work
+        }
+    }
     work();
     for (auto& t : ts) t.join();
+    if (failed) std::rethrow_exception(failed);
 }
 
 // Runs r = produce(i) for i in 0..n-1 on `jobs` worker threads and consume(i, std::move(r))
@@ -65,9 +84,13 @@ void ordered_for(std::size_t n, unsigned jobs, std::size_t window, Produce produ
     // A worker takes up to `batch` consecutive indices at a time and publishes their results
     // together: one lock per batch, not two per item.
     const std::size_t batch = std::max<std::size_t>(1, std::min<std::size_t>(8, window / (2 * jobs)));
+    // each worker's batch of results, allocated here: a worker allocates nothing outside
+    // produce (whose exceptions it passes on), so that none can end in std::terminate
+    std::vector<std::vector<slot>> batches(std::min<std::size_t>(jobs, n));
+    for (auto& b : batches) b.reserve(batch);
+    std::atomic<std::size_t> started{0};
     auto work = [&] {
-        std::vector<slot> done;
-        done.reserve(batch);
+        std::vector<slot>& done = batches[started++];
         for (;;) {
             std::size_t first, last;
             {
@@ -100,7 +123,18 @@ void ordered_for(std::size_t n, unsigned jobs, std::size_t window, Produce produ
         }
     };
     std::vector<std::thread> workers;
-    for (unsigned k = 0; k < jobs && k < n; ++k) workers.emplace_back(work);
+    workers.reserve(std::min<std::size_t>(jobs, n));
+    for (unsigned k = 0; k < jobs && k < n; ++k) {
+        try {
+            workers.emplace_back(work);
+        } catch (const std::system_error&) {
+            break;  // no more threads to be had: those running produce
+        }
+    }
+    if (workers.empty()) {  // (none at all: the calling thread does it all, in order)
+        for (std::size_t i = 0; i < n; ++i) consume(i, produce(i));
+        return;
+    }
     auto finish = [&] {
         {
             std::lock_guard lock(mu);
