@@ -418,6 +418,22 @@ TEST_CASE("check: baseline reports only new findings and survives line shifts") 
     CHECK(bad.status == 2);
     CHECK(bad.err.find("bad.jsonl:2:") != std::string::npos);
     CHECK(run("--baseline " + (d.path / "none.jsonl").string() + " " + dir).status == 2);
+    // read as inputs are read: a device with no end of line (/dev/zero: it filled the memory,
+    // then was taken as an empty baseline) and a folder are refused saying why; /dev/null is
+    // the empty baseline; a FIFO is read as a stream
+    for (const std::string& what : {std::string("/dev/zero"), dir}) {
+        const auto refused = run_both("--baseline " + what + " " + dir);
+        CHECK(refused.status == 2);
+        CHECK(refused.err.find("--baseline: cannot read " + what + ": it is a ") != std::string::npos);
+    }
+    const auto empty = run_both("--baseline /dev/null " + dir);
+    CHECK(empty.status == 1);
+    CHECK(empty.out.find("; 0 known from the baseline") == std::string::npos);
+    const auto piped = sgf_test::run_shell("cat '" + bfile + "' | " + SGF_SGFCHECK + " --baseline /dev/stdin " + dir + " 2>&1");
+    const auto from_file = sgf_test::run_shell(std::string(SGF_SGFCHECK) + " --baseline " + bfile + " " + dir + " 2>&1");
+    CHECK(piped.status == from_file.status);
+    CHECK(piped.out == from_file.out);
+    CHECK(piped.out.find(" known from the baseline") != std::string::npos);
 }
 
 TEST_CASE("check: baseline matches grouped findings by their count") {

@@ -1,9 +1,11 @@
 // --baseline (baseline.hpp).
 #include "baseline.hpp"
 
-#include <fstream>
+#include <sstream>
+#include <system_error>
 
 #include "cli.hpp"
+#include "sgf/read_file.hpp"
 #include "tools/json_value.hpp"
 
 namespace sgf::cli {
@@ -82,9 +84,17 @@ std::uint64_t finding_fingerprint(std::string_view file, std::string_view key, s
 }
 
 baseline read_baseline(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw usage_error{"--baseline: cannot open " + path};
     baseline b;
+    if (null_device(path)) return b;  // (--baseline /dev/null: nothing known)
+    // Read as inputs are (sgf::read_file): a FIFO as a stream; a device (/dev/zero, one line
+    // without end), a directory or a file over 2 GiB refused, saying why.
+    std::string text;
+    try {
+        text = read_file(path);
+    } catch (const std::system_error& e) {
+        throw usage_error{std::string("--baseline: ") + e.what()};
+    }
+    std::istringstream in(std::move(text));
     std::string line;
     std::size_t number = 0;
     while (std::getline(in, line)) {

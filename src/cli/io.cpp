@@ -43,17 +43,11 @@ std::optional<std::string> read_input_reported(const std::string& name) {
 
 // --- output ---------------------------------------------------------------------------
 
-namespace {
-
-// Whether `path` names the null device (through links too): the one output that is no
-// regular file and still allowed, as every Unix tool allows it.
 bool null_device(const std::string& path) {
     struct stat st {}, null {};
     return ::stat(path.c_str(), &st) == 0 && S_ISCHR(st.st_mode) && ::stat("/dev/null", &null) == 0 &&
            st.st_rdev == null.st_rdev;
 }
-
-}  // namespace
 
 output::output(const std::string& path, detail::atomic_file::links l)
     : name_(path.empty() || path == "-" ? std::string("standard output") : path),
