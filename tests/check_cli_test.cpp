@@ -215,9 +215,18 @@ TEST_CASE("check: sgfcheck.toml is found upward and the command line wins") {
     // a --config file that is not there: cannot read it (not a parse error at line 0)
     const auto none = run_both("--config " + (d.path / "nonexist.toml").string() + " " + tm);
     CHECK(none.status == 2);
-    CHECK(none.err.find("cannot read " + (d.path / "nonexist.toml").string() + ": No such file or directory") !=
+    CHECK(none.err.find("cannot open " + (d.path / "nonexist.toml").string() + ": No such file or directory") !=
           std::string::npos);
     CHECK(none.err.find(":0:") == std::string::npos);
+    // read as inputs are: a device and a folder are refused saying why (toml++ took them as
+    // empty settings without a word); /dev/null is no settings
+    for (const std::string& what : {std::string("/dev/zero"), d.path.string()}) {
+        const auto refused = run_both("--config " + what + " " + tm);
+        CHECK(refused.status == 2);
+        CHECK(refused.err.find("cannot read " + what + ": it is a ") != std::string::npos);
+        CHECK(refused.err.find(", not a config file (TOML)") != std::string::npos);
+    }
+    CHECK(run_both("--config /dev/null " + tm).status == run_both("--no-config " + tm).status);
 }
 
 TEST_CASE("check: fail-on sets the level that fails") {

@@ -4,9 +4,9 @@
 #include <toml++/toml.h>
 
 #include <cerrno>
-#include <fstream>
 #include <system_error>
 
+#include "input/read_file.hpp"
 #include "sgf/app/arguments.hpp"
 
 namespace sgf::app {
@@ -41,17 +41,20 @@ std::vector<code_selector> selectors(const fs::path& file, const toml::node& n, 
 file_config read_config(const fs::path& file) {
     file_config c;
     c.path = file.string();
-    {
-        // toml++ reports a file it cannot open as a parse error at line 0
-        std::ifstream probe(file, std::ios::binary);
-        if (!probe) {
-            const int e = errno;
-            throw usage_error{"cannot read " + file.string() + ": " + std::generic_category().message(e ? e : ENOENT)};
+    // Read as inputs are (sgf::read_file: a device such as /dev/zero, a folder or a file over
+    // 2 GiB is refused saying why; a FIFO is read as a stream); /dev/null is an empty config.
+    // (toml++'s own reading took /dev/zero and a folder as empty settings, without a word.)
+    std::string text;
+    if (!detail::null_device(file.string())) {
+        try {
+            text = detail::read_file_of(file, "a config file (TOML)");
+        } catch (const std::system_error& e) {
+            throw usage_error{e.what()};
         }
     }
     toml::table t;
     try {
-        t = toml::parse_file(file.string());
+        t = toml::parse(text, file.string());
     } catch (const toml::parse_error& e) {
         throw usage_error{file.string() + ":" + std::to_string(e.source().begin.line) + ": " +
                           std::string(e.description())};

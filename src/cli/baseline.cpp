@@ -5,7 +5,6 @@
 #include <system_error>
 
 #include "cli.hpp"
-#include "sgf/read_file.hpp"
 #include "tools/json_value.hpp"
 
 namespace sgf::cli {
@@ -86,11 +85,11 @@ std::uint64_t finding_fingerprint(std::string_view file, std::string_view key, s
 baseline read_baseline(const std::string& path) {
     baseline b;
     if (null_device(path)) return b;  // (--baseline /dev/null: nothing known)
-    // Read as inputs are (sgf::read_file): a FIFO as a stream; a device (/dev/zero, one line
+    // Read as inputs are (detail::read_file_of): a FIFO as a stream; a device (/dev/zero, one line
     // without end), a directory or a file over 2 GiB refused, saying why.
     std::string text;
     try {
-        text = read_file(path);
+        text = detail::read_file_of(path, "a baseline (sgfcheck --format=json)");
     } catch (const std::system_error& e) {
         throw usage_error{std::string("--baseline: ") + e.what()};
     }

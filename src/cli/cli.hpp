@@ -17,6 +17,7 @@
 #include "sgf/diagnostic.hpp"
 #include "sgf/properties.hpp"
 #include "tools/generate/generate.hpp"
+#include "input/read_file.hpp"
 #include "write/atomic_file.hpp"
 #include "write/sink_buffer.hpp"
 
@@ -71,9 +72,7 @@ private:
     std::unique_ptr<detail::atomic_file> file_;
     bool discard_ = false;  // -o /dev/null: what users write to throw the output away
 };
-// Whether `path` names the null device (through links too): the one output that is no
-// regular file and still allowed, as every Unix tool allows it (and an empty --baseline).
-[[nodiscard]] bool null_device(const std::string& path);
+using detail::null_device;  // (input/read_file.hpp)
 // Reports a failed output on stderr; returns exit_usage.
 int output_failed(const std::system_error& e);
 // A command's whole output at once through `output`; a failure is reported on stderr.

@@ -43,11 +43,6 @@ std::optional<std::string> read_input_reported(const std::string& name) {
 
 // --- output ---------------------------------------------------------------------------
 
-bool null_device(const std::string& path) {
-    struct stat st {}, null {};
-    return ::stat(path.c_str(), &st) == 0 && S_ISCHR(st.st_mode) && ::stat("/dev/null", &null) == 0 &&
-           st.st_rdev == null.st_rdev;
-}
 
 output::output(const std::string& path, detail::atomic_file::links l)
     : name_(path.empty() || path == "-" ? std::string("standard output") : path),

@@ -22,6 +22,12 @@ namespace sgf {
 
 namespace detail {
 
+bool null_device(const std::string& path) {
+    struct stat st {}, null {};
+    return ::stat(path.c_str(), &st) == 0 && S_ISCHR(st.st_mode) && ::stat("/dev/null", &null) == 0 &&
+           st.st_rdev == null.st_rdev;
+}
+
 namespace {
 
 std::string too_large(const std::string& name, std::uint64_t size, bool at_least) {
@@ -123,7 +129,9 @@ std::size_t file_pieces::read(char* out, std::size_t n) {
 
 }  // namespace detail
 
-std::string read_file(const std::filesystem::path& path) {
+std::string read_file(const std::filesystem::path& path) { return detail::read_file_of(path, "an SGF file"); }
+
+std::string detail::read_file_of(const std::filesystem::path& path, std::string_view kind) {
     using namespace detail;
     const std::string name = path.string();
     int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
@@ -138,7 +146,7 @@ std::string read_file(const std::filesystem::path& path) {
     } const guard{fd};
     struct stat st {};
     if (::fstat(fd, &st) != 0) fail_errno(errno, "cannot read " + name);
-    if (S_ISDIR(st.st_mode)) fail_saying(EISDIR, "cannot read " + name + ": it is a directory, not an SGF file");
+    if (S_ISDIR(st.st_mode)) fail_saying(EISDIR, "cannot read " + name + ": it is a directory, not " + std::string(kind));
     // A regular file of known size; one that says 0 may still have content (/proc, /sys): a stream.
     if (S_ISREG(st.st_mode) && st.st_size > 0) {
         const auto size = static_cast<std::uint64_t>(st.st_size);
@@ -148,7 +156,7 @@ std::string read_file(const std::filesystem::path& path) {
     // Pipes, FIFOs, sockets and terminals (/dev/stdin, process substitution): streams.
     if (S_ISREG(st.st_mode) || S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode) || ::isatty(fd)) return detail::read_stream(fd, name);
     fail_saying(ENODEV, "cannot read " + name + ": it is a " + (S_ISCHR(st.st_mode) ? "character" : "block") +
-                     " device, not an SGF file");
+                     " device, not " + std::string(kind));
 }
 
 }  // namespace sgf

@@ -2,10 +2,19 @@
 // Reading input as a stream (standard input, pipes): sgf::read_file (include/sgf/read_file.hpp)
 // for paths, this for an open descriptor.
 #include <cstdint>
+#include <filesystem>
 #include <string>
+#include <string_view>
 
 namespace sgf::detail {
 
+// Whether `path` names the null device (through links too): the one output that is no
+// regular file and still allowed, as every Unix tool allows it, and an empty --baseline or
+// --config.
+[[nodiscard]] bool null_device(const std::string& path);
+// sgf::read_file for a file of another kind than SGF ("a config file"), which its messages
+// name ("cannot read x: it is a directory, not a config file").
+[[nodiscard]] std::string read_file_of(const std::filesystem::path& path, std::string_view kind);
 // Reads `fd` to its end (the name is for messages); throws std::system_error, also when the
 // input is over the size limit (2 GiB, as sgf::read_file).
 [[nodiscard]] std::string read_stream(int fd, const std::string& name);
