@@ -256,6 +256,33 @@ void judge(adapter_run& r, int status, double cpu_limit, const std::string& err)
 
 }  // namespace
 
+namespace {
+
+struct limits {
+    std::chrono::steady_clock::time_point wall_deadline, first_cpu_check;
+    double cpu_limit;
+};
+
+// Both pipes closed, no limit reached: the adapter is ending (it closed them on exit) or
+// goes on without them. Its exit is waited for up to the limits (true: it exited; else
+// `timed_out`), so that the group's kill after it does not hit it while it exits: a SIGKILL
+// then made its status "killed by signal 9", a crash, for an adapter that had answered
+// (~1 run in 3 of `true`, which closes stdout at exit).
+bool await_exit(pid_t pid, int& status, rusage& usage, const limits& l, bool& timed_out) {
+    for (;;) {
+        if (::wait4(pid, &status, WNOHANG, &usage) == pid) return true;
+        const auto now = std::chrono::steady_clock::now();
+        if (now >= l.wall_deadline || stop_requested() ||
+            (now >= l.first_cpu_check && detail::group_cpu_seconds(pid) >= l.cpu_limit)) {
+            timed_out = true;
+            return false;
+        }
+        ::usleep(1000);
+    }
+}
+
+}  // namespace
+
 std::size_t output_cap(const std::filesystem::path& file) noexcept {
     std::error_code ec;
     const auto size = std::filesystem::file_size(file, ec);
@@ -270,25 +297,20 @@ adapter_run run_adapter(const std::filesystem::path& adapter, const std::filesys
     adapter_run r;
     const auto start = clock::now();
     const child ch = spawn({adapter.string(), file.string()}, false);
-
     std::string err;
     pollfd fds[2] = {{ch.out, POLLIN, 0}, {ch.err, POLLIN, 0}};
     bool open_out = true, open_err = true, exited = false;
     int status = 0;
     rusage usage{};
     char buf[65536];
-    const double cpu_limit = static_cast<double>(timeout.count()) / 1000.0;
-    const auto wall_deadline = start + wall_limit(timeout);
-    const auto first_cpu_check = start + timeout / 4;  // CPU time cannot run far ahead of wall time
+    // (the first CPU check after a quarter of the limit: CPU time cannot run far ahead of wall time)
+    const limits lim{start + wall_limit(timeout), start + timeout / 4, static_cast<double>(timeout.count()) / 1000.0};
     const std::size_t out_cap = output_cap(file);
     bool too_much = false;
     while (open_out || open_err) {
         const auto now = clock::now();
-        if (now >= wall_deadline || stop_requested()) {
-            r.timed_out = true;
-            break;
-        }
-        if (!exited && now >= first_cpu_check && group_cpu_seconds(ch.pid) >= cpu_limit) {
+        if (now >= lim.wall_deadline || stop_requested() ||
+            (!exited && now >= lim.first_cpu_check && group_cpu_seconds(ch.pid) >= lim.cpu_limit)) {
             r.timed_out = true;
             break;
         }
@@ -326,23 +348,7 @@ adapter_run run_adapter(const std::filesystem::path& adapter, const std::filesys
             break;
         }
     }
-    // Both pipes closed, no limit reached: the adapter is ending (it closed them on exit) or
-    // goes on without them. Its exit is waited for up to the limits, so that the group's kill
-    // below does not hit it while it exits: a SIGKILL then made its status "killed by
-    // signal 9", a crash, for an adapter that had answered (~1 run in 3 of `true`).
-    while (!exited && !r.timed_out && !too_much) {
-        const pid_t w = ::wait4(ch.pid, &status, WNOHANG, &usage);
-        if (w == ch.pid) {
-            exited = true;
-            break;
-        }
-        const auto now = clock::now();
-        if (now >= wall_deadline || stop_requested() || (now >= first_cpu_check && group_cpu_seconds(ch.pid) >= cpu_limit)) {
-            r.timed_out = true;
-            break;
-        }
-        ::usleep(1000);
-    }
+    if (!exited && !r.timed_out && !too_much) exited = await_exit(ch.pid, status, usage, lim, r.timed_out);
     if (!exited) r.cpu_seconds = group_cpu_seconds(ch.pid);
     ::close(ch.out);
     ::close(ch.err);
@@ -355,8 +361,7 @@ adapter_run run_adapter(const std::filesystem::path& adapter, const std::filesys
         r.cpu_seconds = tv(usage.ru_utime) + tv(usage.ru_stime);
     }
     r.seconds = std::chrono::duration<double>(clock::now() - start).count();
-
-    judge(r, status, cpu_limit, err);
+    judge(r, status, lim.cpu_limit, err);
     if (too_much && !r.timed_out && !stop_requested()) {
         r.result = verdict::crash;
         r.exit_status = -1;
