@@ -49,6 +49,12 @@ std::map<std::string, std::vector<std::string>> read_tsv(const fs::path& f) {
 
 bool has(const std::string& hay, const std::string& needle) { return hay.find(needle) != std::string::npos; }
 
+// `sgfcheck conformance` over the folder's cases and adapters into out/, with `options`.
+sgf_test::run_result run_conformance(const temp_dir& d, const std::string& options) {
+    return run("conformance --cases " + (d.path / "cases").string() + " --adapters " + (d.path / "adapters").string() +
+               " --out " + (d.path / "out").string() + " " + options);
+}
+
 // Four cases: accepted, rejected (E008 + E004), implementation-defined (BOM), generated.
 void write_cases(const temp_dir& d) {
     d.file("cases/y_value_markup.sgf", "(;C[<b>&amp;\"x\"])");
@@ -85,8 +91,7 @@ TEST_CASE("conformance runner classifies adapters by the contract and compares t
     d.file("adapters/README", "not executable: not an adapter");
 
     const auto t0 = std::chrono::steady_clock::now();
-    const auto r = run("conformance --cases " + (d.path / "cases").string() + " --adapters " + (d.path / "adapters").string() +
-                       " --out " + (d.path / "out").string() + " --timeout 1 --jobs 4");
+    const auto r = run_conformance(d, "--timeout 1 --jobs 4");
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     CHECK(r.status == 0);
     // the timeouts and the orphan's sleep did not hold the run (waiting for the orphan alone
@@ -210,8 +215,7 @@ TEST_CASE("conformance runner writes the report per reader and the manifest") {
     // names the file by its path, and writes what Markdown would read as a link, emphasis and HTML
     d.adapter("loud", "echo \"Cannot load '$1': B[aa](;W[bb]) *x* <b>\" >&2; exit 1");
     const fs::path report = d.path / "readers.md";
-    const auto r = run("conformance --cases " + (d.path / "cases").string() + " --adapters " + (d.path / "adapters").string() +
-                       " --out " + (d.path / "out").string() + " --readers-report " + report.string() + " --diff-budget 2");
+    const auto r = run_conformance(d, "--readers-report " + report.string() + " --diff-budget 2");
     CHECK(r.status == 0);
     const std::string md = slurp(report);
     CHECK(has(md, "\n## accept\n"));
@@ -263,8 +267,7 @@ TEST_CASE("conformance runner reads a batch adapter in one process and starts it
     d.adapter("batch", "if [ \"$1\" = --batch ]; then\n  echo x >> '" + starts + "'\n  echo 'sgf-adapter batch 1'\n"
                        "  while IFS= read -r f; do\n    case \"$(cat \"$f\")\" in *abc*) kill -SEGV $$ ;; esac\n"
                        "    printf 'rejected\\tno: %s\\t\\n' \"$(basename \"$f\")\"\n  done\n  exit 0\nfi\nexit 0");
-    const auto r = run("conformance --cases " + (d.path / "cases").string() + " --adapters " + (d.path / "adapters").string() +
-                       " --out " + (d.path / "out").string() + " --timeout 5 --jobs 1");
+    const auto r = run_conformance(d, "--timeout 5 --jobs 1");
     CHECK(r.status == 0);
     const auto rows = read_tsv(d.path / "out" / "batch.tsv");
     REQUIRE(rows.size() == 4);
@@ -296,8 +299,7 @@ TEST_CASE("conformance runner waits for an adapter that closed its output before
     // (the probe, an empty stdin, ends at once with 0)
     d.adapter("quits", "if [ \"$1\" = --batch ]; then\n  echo 'sgf-adapter batch 1'\n  IFS= read -r f || exit 0\n"
                        "  printf 'accepted\\t\\t\\n'\n  IFS= read -r f || exit 0\n  exec >&- 2>&-\n  sleep 0.3\n  exit 5\nfi\nexit 0");
-    const auto r = run("conformance --cases " + (d.path / "cases").string() + " --adapters " + (d.path / "adapters").string() +
-                       " --out " + (d.path / "out").string() + " --timeout 5 --jobs 2");
+    const auto r = run_conformance(d, "--timeout 5 --jobs 2");
     CHECK(r.status == 0);
     // (no structured bindings: clang 14 cannot capture them in INFO's lambda)
     for (const auto& adapter : {std::pair<std::string, std::string>{"zero", "accepted"}, {"one", "rejected"}, {"coreutils", "accepted"}}) {
@@ -335,8 +337,7 @@ TEST_CASE("conformance runner stops an adapter that prints without end") {
     // batch: the handshake, then one line without end
     d.adapter("endless_line", "if [ \"$1\" = --batch ]; then\n  echo 'sgf-adapter batch 1'\n  IFS= read -r f || exit 0\n"
                               "  yes | tr -d '\\n'\nfi\nexit 0");
-    const auto r = run("conformance --cases " + (d.path / "cases").string() + " --adapters " + (d.path / "adapters").string() +
-                       " --out " + (d.path / "out").string() + " --timeout 30 --jobs 2");
+    const auto r = run_conformance(d, "--timeout 30 --jobs 2");
     CHECK(r.status == 0);
     for (const std::string name : {"endless", "endless_line"}) {
         const auto rows = read_tsv(d.path / "out" / (name + ".tsv"));
@@ -356,8 +357,7 @@ TEST_CASE("conformance runner reports a timeout that does not come back alone as
     d.adapter("flaky", "if [ \"$1\" = --batch ]; then\n  echo 'sgf-adapter batch 1'\n"
                        "  while IFS= read -r f; do\n    case \"$f\" in *markup*) while :; do :; done ;; esac\n"
                        "    printf 'accepted\\t\\t\\n'\n  done\n  exit 0\nfi\nexit 0");
-    const auto r = run("conformance --cases " + (d.path / "cases").string() + " --adapters " + (d.path / "adapters").string() +
-                       " --out " + (d.path / "out").string() + " --timeout 1 --jobs 1");
+    const auto r = run_conformance(d, "--timeout 1 --jobs 1");
     CHECK(r.status == 0);
     const auto rows = read_tsv(d.path / "out" / "flaky.tsv");
     CHECK(rows.at("y_value_markup")[1] == "flaky");
