@@ -207,6 +207,31 @@ TEST_CASE("io: a read-only file is not replaced by -o or --in-place and gets no 
     CHECK(entries(d.path) == 4);  // in, out, clean, link: no temporary file
 }
 
+TEST_CASE("io: an output folder that is a file or a device says so on gen diff and conformance") {
+    temp_dir d;
+    const std::string file = d.file("taken", "x");
+    const std::string tail = "not a folder (";
+    struct want {
+        std::string line, said;
+    };
+    for (const want& w : std::vector<want>{
+             {"$S gen -o /dev/null", "cannot make the folder /dev/null for -o: it is a character device, " + tail + "-o takes a folder"},
+             {"$S gen --count 2 -o " + file + "/sub", "cannot make the folder " + file + "/sub for -o: " + file + " is a file, " + tail},
+             {"$S diff --impl true --count 1 --out " + file, "cannot make the folder " + file + " for --out: it is a file, " + tail},
+             {"$S conformance --cases " + std::string(SGF_SOURCE_DIR) + "/conformance/cases --impl ours --out " + file,
+              "for --out: it is a file, " + tail}}) {
+        CAPTURE(w.line);
+        const outcome o = sh(w.line);
+        CHECK(o.status == 2);
+        CHECK(has(o.out, w.said));
+        CHECK_FALSE(has(o.out, "filesystem error"));
+    }
+    CHECK(slurp(file) == "x");
+    // a new folder, and its parents, are made
+    CHECK(sh("$S gen --count 2 -o " + (d.path / "a" / "b").string()).status == 0);
+    CHECK(entries(d.path / "a" / "b") == 4);  // two .sgf and two .expect
+}
+
 TEST_CASE("io: --backup keeps the original next to the fixed file") {
     temp_dir d;
     const std::string f = d.file("g.sgf", game);

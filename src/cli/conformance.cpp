@@ -22,6 +22,7 @@
 #include "sgf/write.hpp"
 #include "tools/conformance/conformance.hpp"
 #include "sgf/app/parallel_for.hpp"
+#include "write/atomic_file.hpp"
 
 namespace sgf::cli {
 
@@ -463,9 +464,9 @@ int run_conformance(const std::vector<std::string>& args) {
         return exit_ok;
     }
     const std::vector<impl> impls = find_impls(o, o.adapters ? *o.adapters : o.cases.parent_path() / "adapters");
+    detail::make_output_folder(o.out, "--out");  // before any work: a bad --out fails at once
     matrix m;
     const corpus c = load_cases(o, m);
-    fs::create_directories(o.out);
     describe_run(o, impls, m);
     m.runs_total = impls.size() * c.files.size();
     report_writer report(o.out, m);

@@ -21,6 +21,7 @@
 #include "sgf/write.hpp"
 #include "tools/diff/diff.hpp"
 #include "tools/conformance/conformance.hpp"
+#include "write/atomic_file.hpp"
 
 namespace sgf::cli {
 
@@ -175,7 +176,7 @@ extern "C" void on_diff_stop(int) { sgf::tools::conformance::request_stop(); }
 int run_diff(const std::vector<std::string>& args) {
     diff_options o = parse_options(args);
     if (o.out.empty()) o.out = default_out(o.impl);
-    fs::create_directories(o.out);
+    detail::make_output_folder(o.out, "--out");
     o.adapter = adapter_for(o.impl, o.out);
     // A report from the start; written before the handlers below, because the first atomic
     // write installs the writer's own (remove the temporary file, then die), which ours

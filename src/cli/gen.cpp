@@ -7,6 +7,7 @@
 #include "cli.hpp"
 #include "sgf/write.hpp"
 #include "tools/generate/generate.hpp"
+#include "write/atomic_file.hpp"
 
 namespace sgf::cli {
 
@@ -112,7 +113,7 @@ int run_gen(const std::vector<std::string>& args) {
         std::cerr << f.name() << "\n";
         return exit_ok;
     }
-    fs::create_directories(out_dir);
+    detail::make_output_folder(out_dir, "-o");
     std::uint64_t valid = 0;
     constexpr std::size_t max_tree_line = 4096;  // longer trees go to <name>.json
     for (std::uint64_t k = 0; k < count; ++k) {

@@ -15,6 +15,7 @@
 //    arrive while it exists (the signal then does what it would have done); SIGXFSZ is
 //    ignored so that a write over RLIMIT_FSIZE fails with EFBIG and is reported.
 // Every failure throws std::system_error whose message names the target.
+#include <filesystem>
 #include <string>
 #include <string_view>
 
@@ -61,6 +62,12 @@ private:
 // The regular file `path` names, symbolic links followed (it may not exist yet); throws
 // std::system_error for a loop of links or a target that is not a regular file.
 [[nodiscard]] std::string resolve_output(const std::string& path, atomic_file::links l = atomic_file::links::follow);
+
+// Makes the folder `path` and its parents for a command's files (gen -o, diff and
+// conformance --out). A path that is something else, or that cannot be made, throws
+// io_error saying what it is and what to give instead, not the library's raw text
+// ("cannot create directories: Not a directory [/dev/null]").
+void make_output_folder(const std::filesystem::path& path, std::string_view option);
 
 // Whether atomic_file may use unnamed temporary files (default true). For the tests of the
 // named fallback; not for concurrent use with writes in progress.

@@ -235,6 +235,26 @@ void atomic_file::finish(bool replace) {
 
 }  // namespace detail
 
+void detail::make_output_folder(const std::filesystem::path& path, std::string_view option) {
+    const std::string name = path.string();
+    std::error_code ec;
+    std::filesystem::create_directories(path, ec);
+    if (!ec) return;
+    // The first part of the path that exists and is no folder says what is wrong.
+    for (std::filesystem::path p = path; !p.empty(); p = p.parent_path()) {
+        struct stat st {};
+        if (::stat(p.c_str(), &st) == 0) {
+            if (S_ISDIR(st.st_mode)) break;
+            const std::string what = S_ISREG(st.st_mode) ? std::string("a file") : std::string(kind_of(st.st_mode));
+            fail_saying(ENOTDIR, "cannot make the folder " + name + " for " + std::string(option) + ": " +
+                                     (p == path ? std::string("it") : p.string()) + " is " + what +
+                                     ", not a folder (" + std::string(option) + " takes a folder: a new name or an existing folder)");
+        }
+        if (p == p.parent_path()) break;
+    }
+    fail_errno(ec.value(), "cannot make the folder " + name + " for " + std::string(option));
+}
+
 void write_file_atomically(const std::filesystem::path& path, std::string_view bytes) {
     detail::atomic_file f(path.string());
     f.write(bytes);
