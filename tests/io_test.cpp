@@ -232,6 +232,32 @@ TEST_CASE("io: an output folder that is a file or a device says so on gen diff a
     CHECK(entries(d.path / "a" / "b") == 4);  // two .sgf and two .expect
 }
 
+TEST_CASE("io: replacing a file with other hard links says those names keep the old contents") {
+    temp_dir d;
+    const std::string legacy = "(;FF[3]GM[1]SZ[19];B[pd];W[dp])";  // fix changes it
+    const std::string in = d.file("in.sgf", legacy);
+    const fs::path other = d.path / "other.sgf", third = d.path / "third.sgf";
+    fs::create_hard_link(in, other);
+    const outcome one = sh("$S fix --in-place " + in);
+    CHECK(one.status == 0);
+    CHECK(has(one.out, "note: " + in + " had 1 other hard link; it is a new file now and that name keeps the old contents"));
+    CHECK(slurp(other.string()) == legacy);
+    CHECK(slurp(in) != legacy);
+    // two other names; -o onto a linked file says the same
+    fs::create_hard_link(other, third);
+    fs::create_hard_link(other, d.path / "fourth.sgf");
+    const outcome two = sh("$S fmt " + in + " -o " + other.string());
+    CHECK(two.status == 0);
+    CHECK(has(two.out, "note: " + other.string() + " had 2 other hard links; it is a new file now and those names keep"));
+    CHECK(slurp(third.string()) == legacy);
+    const std::string lone = (d.path / "lone.sgf").string();
+    fs::copy_file(in, lone);
+    const std::string flat = d.file("flat.sgf", legacy);
+    const outcome none = sh("$S fix --in-place " + flat + " && $S fmt " + in + " -o " + lone);
+    CHECK(none.status == 0);
+    CHECK_FALSE(has(none.out, "hard link"));  // a file of one name: nothing to say
+}
+
 TEST_CASE("io: --backup keeps the original next to the fixed file") {
     temp_dir d;
     const std::string f = d.file("g.sgf", game);

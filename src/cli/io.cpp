@@ -63,8 +63,15 @@ void output::write(std::string_view bytes) {
 
 void output::commit() {
     if (discard_) return;
-    if (file_) file_->commit();
-    else stdout_.flush();
+    if (!file_) {
+        stdout_.flush();
+        return;
+    }
+    file_->commit();
+    if (const unsigned long n = file_->other_links(); n != 0)
+        std::cerr << "sgfcheck: note: " << printable(name_) << " had " << n << " other hard link" << (n == 1 ? "" : "s")
+                  << "; it is a new file now and " << (n == 1 ? "that name keeps" : "those names keep")
+                  << " the old contents (write to each name, or use a symbolic link, to change them all)\n";
 }
 
 void output::check_replaceable() const {

@@ -43,6 +43,9 @@ public:
     // and is left as it was. For outputs that must never replace a file (fmt --split).
     void commit_new();
     [[nodiscard]] const std::string& target() const noexcept { return target_; }
+    // The target's other hard links when it was opened (links::follow): a replaced file is
+    // a new file, and those names keep the old contents (as with sed -i). The caller says so.
+    [[nodiscard]] unsigned long other_links() const noexcept { return other_links_; }
 
 private:
     void finish(bool replace);
@@ -57,6 +60,7 @@ private:
     bool follows_ = true;  // links::follow: the file named is the user's to replace
     unsigned mode_ = 0;
     unsigned uid_ = 0, gid_ = 0;
+    unsigned long other_links_ = 0;
 };
 
 // The regular file `path` names, symbolic links followed (it may not exist yet); throws

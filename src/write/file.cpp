@@ -128,6 +128,7 @@ atomic_file::atomic_file(const std::string& path, links l)
         mode_ = st.st_mode & 07777;
         uid_ = st.st_uid;
         gid_ = st.st_gid;
+        if (follows_ && st.st_nlink > 1) other_links_ = static_cast<unsigned long>(st.st_nlink - 1);
     }
 #ifdef O_TMPFILE
     static const bool proc_fds = ::access("/proc/self/fd", X_OK) == 0;
