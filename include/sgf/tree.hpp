@@ -624,10 +624,10 @@ public:
     [[nodiscard]] sentinel end() const noexcept { return {}; }
 
 private:
-    struct frame {
+    struct frame {  // 16 bytes: a walk down 1e6 nested variations holds 1e6 of them
         game_tree tree;
-        std::size_t index;
-        std::size_t next_variation;
+        std::uint32_t index;  // (a game tree's nodes and variations are counted in 32 bits)
+        std::uint32_t next_variation;
     };
     void advance();
     void load();  // current_ = node index of the top frame

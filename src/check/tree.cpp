@@ -154,7 +154,7 @@ void tree_checker::visit_nodes(const tree_rep* t, bool collection_root) {
         if ((s & foreign_bit) == 0) {
             node(*t->src, s, is_root);
         } else {
-            const sgf::node& n = (*t->foreign)[s & ~foreign_bit];
+            const sgf::node& n = t->extra->foreign[s & ~foreign_bit];
             node(*detail::tree_access::source_of(n), n.offset(), is_root, false);
         }
     }

@@ -32,21 +32,33 @@ using detail::fix_context;
 // Whether game tree t holds an M property in any spelling ("M", FF[1]-FF[3] "Mark" or "mM":
 // the identifier read by the one node reader, its upper-case letters as the checker reads
 // them, ff4_ident_of): the board is replayed only for those game trees.
-bool has_m(const game_tree& t) {
-    for (preorder it(t); !it.done(); it.next()) {
+bool has_m(const game_tree& root) {
+    const auto node_has_m = [](const node& n) {
         // Most nodes are one short property (";B[pd]"): its one-letter identifier at once.
-        const node& n = it.current();
         const detail::source* src = detail::tree_access::source_of(n);
         if (detail::property_ref one; src && n.offset() < src->bytes.size() &&
-                                      detail::node_reader::single_short(src->data(), src->data() + src->bytes.size(), n.offset(), one)) {
-            if (src->bytes[one.ident] == 'M') return true;
-            continue;
-        }
+                                      detail::node_reader::single_short(src->data(), src->data() + src->bytes.size(), n.offset(), one))
+            return src->bytes[one.ident] == 'M';
         for (const property& p : n.properties()) {
             const std::string_view id = p.ident();
             if (id == "M" || (id.size() > 1 && id.find('M') != std::string_view::npos && ff4_ident_of(id) == "M"))
                 return true;
         }
+        return false;
+    };
+    // In any order, by a stack of the game trees still to read (8 bytes each, no handle:
+    // 1e6 nested variations), not a preorder walk (a frame and a handle per level).
+    std::vector<const game_tree*> pending{&root};
+    node n;
+    while (!pending.empty()) {
+        const game_tree* t = pending.back();
+        pending.pop_back();
+        const detail::tree_rep& rep = *detail::tree_access::rep(*t);
+        for (std::uint32_t i = 0; i < rep.node_count; ++i) {
+            detail::tree_access::set_node(n, rep, i);
+            if (node_has_m(n)) return true;
+        }
+        for (const game_tree& v : t->variations()) pending.push_back(&v);
     }
     return false;
 }
@@ -245,7 +257,7 @@ private:
             detail::tree_rep* rep = detail::make_tree_rep(base_, detail::no_offset, slots, n, children_.data() + done.children,
                                                           static_cast<std::uint32_t>(children_.size() - done.children));
             if (built_.size() > done.built)
-                rep->foreign = std::make_unique<std::vector<node>>(built_.begin() + done.built, built_.end());
+                rep->foreign_table().assign(built_.begin() + done.built, built_.end());
             t = detail::tree_access::adopt(rep);
         }
         slots_.resize(done.slots);

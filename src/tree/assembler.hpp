@@ -5,6 +5,7 @@
 // so nothing recurses on the nesting depth and each node costs one slot.
 #include <cstdint>
 #include <memory>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
@@ -16,7 +17,11 @@ class tree_assembler {
 public:
     explicit tree_assembler(std::shared_ptr<const source> src) : src_(std::move(src)) {}
 
-    void open(std::uint32_t offset) { frames_.push_back({offset, nodes_.size(), children_.size()}); }
+    void open(std::uint32_t offset) {
+        // (a frame is 12 bytes: 1e6 nested variations are 1e6 open frames at once)
+        if (nodes_.size() > UINT32_MAX || children_.size() > UINT32_MAX) throw std::length_error("game tree too large");
+        frames_.push_back({offset, static_cast<std::uint32_t>(nodes_.size()), static_cast<std::uint32_t>(children_.size())});
+    }
     // A node of the assembler's source, by the offset of its ';'.
     void add_node(std::uint32_t offset) { nodes_.push_back(offset); }
     // A node of another source (shared, not copied).
@@ -38,19 +43,18 @@ public:
             }
             return;
         }
-        std::unique_ptr<std::vector<node>> foreign;
+        std::vector<node> foreign;
         std::uint32_t* const slots = nodes_.data() + f.nodes;
         // Only game_tree_builder adds nodes of other sources; a parse walks no slot here.
         for (std::size_t i = 0; i < n && !foreign_.empty(); ++i) {
             if (!(slots[i] & foreign_bit)) continue;
-            if (!foreign) foreign = std::make_unique<std::vector<node>>();
             const std::uint32_t at = slots[i] & ~foreign_bit;
-            slots[i] = foreign_bit | static_cast<std::uint32_t>(foreign->size());
-            foreign->push_back(std::move(foreign_[at]));
+            slots[i] = foreign_bit | static_cast<std::uint32_t>(foreign.size());
+            foreign.push_back(std::move(foreign_[at]));
         }
         tree_rep* t = make_tree_rep(src_, f.open, slots, static_cast<std::uint32_t>(n), children_.data() + f.children,
                                     static_cast<std::uint32_t>(k));
-        t->foreign = std::move(foreign);
+        if (!foreign.empty()) t->foreign_table() = std::move(foreign);
         nodes_.resize(f.nodes);
         children_.resize(f.children);
         (frames_.empty() ? trees_ : children_).push_back(tree_access::adopt(t));
@@ -79,8 +83,8 @@ public:
 private:
     struct frame {
         std::uint32_t open;
-        std::size_t nodes;
-        std::size_t children;
+        std::uint32_t nodes;     // nodes_ and children_ below this frame's
+        std::uint32_t children;
     };
     std::shared_ptr<const source> src_;
     std::vector<frame> frames_;

@@ -122,7 +122,7 @@ void preorder::load() {
     run_ = 0;
     if (slot_[0] & detail::foreign_bit) return;
     const std::uint32_t rest = t.node_count - i - 1;
-    if (!t.foreign) {
+    if (t.foreign() == nullptr) {
         run_ = rest;
         return;
     }

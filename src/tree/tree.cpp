@@ -37,8 +37,8 @@ tree_rep* make_tree_rep(std::shared_ptr<const source> src, std::uint32_t open, c
     auto* t = new (mem) tree_rep;
     t->node_count = nodes;
     t->child_count = children;
-    t->node_capacity = node_capacity;
-    t->child_capacity = child_capacity;
+    if (node_capacity != nodes || child_capacity != children)
+        t->extra = std::make_unique<tree_extra>(tree_extra{{}, node_capacity, child_capacity});
     t->open = open;
     t->src = std::move(src);
     for (std::uint32_t i = 0; i < children; ++i) new (t->children() + i) game_tree(std::move(children_begin[i]));
@@ -131,35 +131,34 @@ game_tree build_tree(std::shared_ptr<const source> src, std::uint32_t open, cons
                      std::vector<game_tree> children) {
     std::vector<std::uint32_t> slots;
     slots.reserve(nodes.size());
-    std::unique_ptr<std::vector<node>> foreign;
+    std::vector<node> foreign;
     for (const node& n : nodes) {
         if (src && tree_access::source_of(n) == src.get()) {
             slots.push_back(n.offset());
         } else {
-            if (!foreign) foreign = std::make_unique<std::vector<node>>();
-            slots.push_back(foreign_bit | static_cast<std::uint32_t>(foreign->size()));
-            foreign->push_back(n);
+            slots.push_back(foreign_bit | static_cast<std::uint32_t>(foreign.size()));
+            foreign.push_back(n);
         }
     }
     tree_rep* t = make_tree_rep(std::move(src), open, slots.data(), static_cast<std::uint32_t>(slots.size()),
                                 children.data(), static_cast<std::uint32_t>(children.size()));
-    t->foreign = std::move(foreign);
+    if (!foreign.empty()) t->foreign_table() = std::move(foreign);
     return tree_access::adopt(t);
 }
 
 // The slot of node n in tree t (its offset when it is of t's source, else a foreign index).
 std::uint32_t slot_for(tree_rep& t, const node& n) {
     if (t.src && tree_access::source_of(n) == t.src.get()) return n.offset();
-    if (!t.foreign) t.foreign = std::make_unique<std::vector<node>>();
-    t.foreign->push_back(n);
-    return foreign_bit | static_cast<std::uint32_t>(t.foreign->size() - 1);
+    std::vector<node>& foreign = t.foreign_table();
+    foreign.push_back(n);
+    return foreign_bit | static_cast<std::uint32_t>(foreign.size() - 1);
 }
 
 // A copy of t with room for `nodes` slots and `children` variations, the only handle.
 tree_rep* grown(const tree_rep& t, std::uint32_t nodes, std::uint32_t children) {
     std::vector<game_tree> cs(t.children(), t.children() + t.child_count);
     tree_rep* g = make_tree_rep(t.src, t.open, t.slots(), t.node_count, cs.data(), t.child_count, nodes, children);
-    if (t.foreign) g->foreign = std::make_unique<std::vector<node>>(*t.foreign);
+    if (const std::vector<node>* f = t.foreign()) g->foreign_table() = *f;
     return g;
 }
 
@@ -248,8 +247,8 @@ game_tree game_tree::with_node_appended(const node& n) const& {
 game_tree game_tree::with_node_appended(const node& n) && {
     detail::tree_rep* t = unique_rep(*this);
     if (t == nullptr) return std::as_const(*this).with_node_appended(n);
-    if (t->node_count == t->node_capacity) {
-        detail::tree_rep* g = detail::grown(*t, std::max<std::uint32_t>(8, t->node_capacity * 2), t->child_capacity);
+    if (t->node_count == t->node_capacity()) {
+        detail::tree_rep* g = detail::grown(*t, std::max<std::uint32_t>(8, t->node_capacity() * 2), t->child_capacity());
         *this = tree_access::adopt(g);
         t = g;
     }
@@ -275,8 +274,8 @@ game_tree game_tree::with_variation(const game_tree& v) && {
     // v may be one of this tree's variations (t.variations()[0]): take it before growing
     // frees the storage it lies in.
     game_tree added = v;
-    if (t->child_count == t->child_capacity) {
-        detail::tree_rep* g = detail::grown(*t, t->node_capacity, std::max<std::uint32_t>(4, t->child_capacity * 2));
+    if (t->child_count == t->child_capacity()) {
+        detail::tree_rep* g = detail::grown(*t, t->node_capacity(), std::max<std::uint32_t>(4, t->child_capacity() * 2));
         *this = tree_access::adopt(g);
         t = g;
     }

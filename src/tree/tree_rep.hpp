@@ -20,28 +20,48 @@ inline constexpr std::uint32_t no_offset = 0xffffffffu;
 // Offsets must fit below foreign_bit: files are limited to 2 GiB (E014).
 inline constexpr std::uint64_t max_source_size = foreign_bit;
 
+// What few game trees have, kept apart so that the header of every tree is 40 bytes (1e6
+// nested variations are 1e6 trees of one node and one variation: 52 bytes, a 64-byte block):
+// nodes of other sources, and room beyond the counts (the && edits grow geometrically).
+struct tree_extra {
+    std::vector<node> foreign;
+    std::uint32_t node_capacity = 0;
+    std::uint32_t child_capacity = 0;
+};
+
 struct tree_rep {
     mutable std::atomic<std::uint32_t> refs{1};
     std::uint32_t node_count = 0;
     std::uint32_t child_count = 0;
     std::uint32_t open = no_offset;  // offset of '(' or no_offset
-    std::uint32_t node_capacity = 0;
-    std::uint32_t child_capacity = 0;
     std::shared_ptr<const source> src;
-    std::unique_ptr<std::vector<node>> foreign;
+    std::unique_ptr<tree_extra> extra;  // none: no foreign node, capacities = counts
+
+    [[nodiscard]] std::uint32_t node_capacity() const noexcept { return extra ? extra->node_capacity : node_count; }
+    [[nodiscard]] std::uint32_t child_capacity() const noexcept { return extra ? extra->child_capacity : child_count; }
+    // The nodes of other sources (slots with foreign_bit index it); nullptr when none.
+    [[nodiscard]] const std::vector<node>* foreign() const noexcept {
+        return extra && !extra->foreign.empty() ? &extra->foreign : nullptr;
+    }
+    // The same, made when missing (its capacities those of the storage as it is).
+    [[nodiscard]] std::vector<node>& foreign_table() {
+        if (!extra) extra = std::make_unique<tree_extra>(tree_extra{{}, node_count, child_count});
+        return extra->foreign;
+    }
 
     [[nodiscard]] game_tree* children() noexcept { return reinterpret_cast<game_tree*>(this + 1); }
     [[nodiscard]] const game_tree* children() const noexcept { return reinterpret_cast<const game_tree*>(this + 1); }
     [[nodiscard]] std::uint32_t* slots() noexcept {
-        return reinterpret_cast<std::uint32_t*>(children() + child_capacity);
+        return reinterpret_cast<std::uint32_t*>(children() + child_capacity());
     }
     [[nodiscard]] const std::uint32_t* slots() const noexcept {
-        return reinterpret_cast<const std::uint32_t*>(children() + child_capacity);
+        return reinterpret_cast<const std::uint32_t*>(children() + child_capacity());
     }
     [[nodiscard]] node node_at(std::uint32_t i) const;
     // The source and offset of node i without a handle (the checker's walk).
     [[nodiscard]] std::pair<const source*, std::uint32_t> node_place(std::uint32_t i) const;
 };
+static_assert(sizeof(tree_rep) == 40);
 static_assert(sizeof(tree_rep) % alignof(game_tree) == 0);
 
 // Allocates a tree_rep with room for `nodes` slots and `children` variations (or the
@@ -80,7 +100,7 @@ struct tree_access {
     static void set_node(node& n, const tree_rep& t, std::uint32_t i) {
         const std::uint32_t s = t.slots()[i];
         if (s & foreign_bit) {
-            n = (*t.foreign)[s & ~foreign_bit];
+            n = t.extra->foreign[s & ~foreign_bit];
             return;
         }
         if (n.src_.get() != t.src.get()) n.src_ = t.src;
@@ -92,14 +112,14 @@ struct tree_access {
 
 inline node tree_rep::node_at(std::uint32_t i) const {
     const std::uint32_t s = slots()[i];
-    if (s & foreign_bit) return (*foreign)[s & ~foreign_bit];
+    if (s & foreign_bit) return extra->foreign[s & ~foreign_bit];
     return tree_access::make_node(src, s);
 }
 
 inline std::pair<const source*, std::uint32_t> tree_rep::node_place(std::uint32_t i) const {
     const std::uint32_t s = slots()[i];
     if (s & foreign_bit) {
-        const node& n = (*foreign)[s & ~foreign_bit];
+        const node& n = extra->foreign[s & ~foreign_bit];
         return {tree_access::source_of(n), n.offset()};
     }
     return {src.get(), s};

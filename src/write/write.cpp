@@ -264,25 +264,34 @@ public:
 
     void tree(const game_tree& root) {
         respell_ = respelling(options_, root);
-        struct frame {
-            const game_tree* t;
-            std::size_t next;
-        };
-        std::vector<frame> stack;
+        // The game trees from the root to the one being written, 8 bytes each (1e6 nested
+        // variations): a tree's next sibling is the one after it in its parent's variations.
+        std::vector<const game_tree*> stack;
         open(root);
-        stack.push_back({&root, 0});
+        stack.push_back(&root);
         while (!stack.empty()) {
-            frame& f = stack.back();
-            const auto vs = f.t->variations();
-            if (f.next < vs.size()) {
-                const game_tree* c = &vs[f.next++];
-                open(*c);
-                stack.push_back({c, 0});
+            const game_tree* t = stack.back();
+            if (const auto vs = t->variations(); !vs.empty()) {  // its first variation
+                open(vs.front());
+                stack.push_back(&vs.front());
                 continue;
             }
-            out_.put(")");
-            col_ += 1;
-            stack.pop_back();
+            // t is done: close it and every tree it was the last variation of, then open the
+            // next sibling, if any
+            for (;;) {
+                out_.put(")");
+                col_ += 1;
+                stack.pop_back();
+                if (stack.empty()) break;
+                const auto siblings = stack.back()->variations();
+                const game_tree* next = t + 1;
+                if (next != siblings.data() + siblings.size()) {
+                    open(*next);
+                    stack.push_back(next);
+                    break;
+                }
+                t = stack.back();
+            }
         }
         newline();
     }
