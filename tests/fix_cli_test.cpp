@@ -451,3 +451,41 @@ TEST_CASE("fmt writes passes and point lists as old readers read them and keeps 
     CHECK(c.err.find("game tree 2 is FF[1]-FF[3] (no FF[4]), which has no compressed point lists") != std::string::npos);
     CHECK(run("fmt --compress-points --expand-points " + f).status == 2);
 }
+
+TEST_CASE("dump: outputs that would grow with the square of the file are refused before they are written") {
+    temp_dir d;
+    const auto nested = [](std::size_t depth) {
+        std::string s;
+        for (std::size_t k = 0; k < depth; ++k) s += "(;B[aa]";
+        return s + std::string(depth, ')');
+    };
+    // --positions: a path per node, a number per level above it; 10,000 levels are 5e7
+    // numbers, more than 1024 per node and 2^24; 4,000 levels (8e6) are written
+    const std::string deep = d.file("deep.sgf", nested(10000)), shallow = d.file("shallow.sgf", nested(4000));
+    const auto refused = sgf_test::run_both("dump --positions " + deep + " " + shallow);
+    CHECK(refused.status == 2);
+    CHECK(refused.err.find(deep + ": not dumped: the nodes' paths (positions) would hold 49995000 variation numbers: "
+                                  "the variations nest 9999 deep") != std::string::npos);
+    // the other file is dumped, whole
+    CHECK(refused.out.rfind("{\"format\":\"sgf-tree\",\"version\":2,\"file\":\"" + shallow + "\"", 0) == 0);
+    CHECK(refused.out.find("\"variations\":[0,0,0") != std::string::npos);
+    CHECK(refused.out.find(deep) == std::string::npos);
+    CHECK(run("dump " + deep).status == 0);  // without positions: linear
+
+    // --show-inherited: each node lists the inherit properties in effect; a VW of the 361
+    // points one by one over 60,000 nodes is ~110 MB for 0.4 MB
+    std::string points, moves;
+    for (char c = 'a'; c <= 's'; ++c)
+        for (char r = 'a'; r <= 's'; ++r) points += std::string("[") + c + r + "]";
+    for (int k = 0; k < 60000; ++k) moves += k % 2 ? ";W[aa]" : ";B[aa]";
+    const std::string wide = d.file("wide.sgf", "(;FF[4]GM[1]SZ[19]VW" + points + moves + ")");
+    const auto inh = sgf_test::run_both("dump --show-inherited " + wide);
+    CHECK(inh.status == 2);
+    CHECK(inh.out.empty());
+    CHECK(inh.err.find(wide + ": not dumped: the inherited properties (--show-inherited) would be more than ") != std::string::npos);
+    // the same view as one compressed list: written
+    const std::string packed = d.file("packed.sgf", "(;FF[4]GM[1]SZ[19]VW[aa:ss]" + moves + ")");
+    const auto ok = run("dump --show-inherited " + packed);
+    CHECK(ok.status == 0);
+    CHECK(ok.out.find("[[\"VW\",[[\"aa\",\"ss\"]]]]") != std::string::npos);
+}

@@ -68,7 +68,10 @@ using raw_decoder = std::function<std::string(std::size_t tree, std::string_view
 [[nodiscard]] std::string to_json(const collection& c, const raw_decoder& decode);
 
 // Streamed to `sink` in pieces (a 200 MB value is never copied whole): the trees of a loaded
-// file, values in UTF-8 through the file's charset.
+// file, values in UTF-8 through the file's charset. With `positions`, a collection whose
+// nodes' paths would average more than 1024 numbers a node (and more than 2^24 in all:
+// variations nested ~8,000 deep; the paths grow with the square of the nesting) throws
+// std::length_error before anything is written.
 void write_json(const load_result& r, const write_sink& sink, const json_options& options = {});
 void write_json(const collection& c, const write_sink& sink, const json_options& options = {});
 
@@ -88,6 +91,9 @@ void append_json_path(std::string& out, std::string_view path);
 // to "nodes" whose k-th element lists the inherit properties in effect at node k as the tree
 // writes properties, e.g. [["VW",[["aa","bi"]]],["PM",["2"]]]; [] when none. `decode`, when
 // given, converts each raw value first, as in to_json(c, decode) (e.g. through the charset).
+// Each node repeats the properties in effect, so the JSON can be far larger than the file:
+// more than 64 times the trees' source and 64 MiB throws std::length_error (a 361-point VW
+// written point by point over 60,000 nodes; inherit_walker gives the same state without it).
 [[nodiscard]] std::string to_json_with_inherited(const collection& c, profile p = profile::ff4,
                                                  const raw_decoder& decode = {});
 // (src/write/json_inherited.cpp: the writer takes the walker of sgf/inherit.hpp.)

@@ -76,3 +76,14 @@ def test_dump_is_the_programs_json_tree(cases):
         assert json.loads(sgfcheck.dump(case.read_bytes())) == json.loads(r.stdout), case.name
     r = run("dump", "--positions", cases[0])
     assert json.loads(sgfcheck.dump(cases[0].read_bytes(), positions=True)) == json.loads(r.stdout)
+
+
+def test_dump_positions_refuses_paths_that_grow_with_the_square_of_the_file():
+    deep = b"(;B[aa]" * 10000 + b")" * 10000  # 5e7 path numbers: more than 1024 per node
+    with pytest.raises(ValueError, match="nodes' paths .positions. would hold 49995000 variation numbers"):
+        sgfcheck.dump(deep, positions=True)
+    # without positions: linear (Python's json module reads about 490 nested variations:
+    # docs/cli.md, so these are looked at as text)
+    assert sgfcheck.dump(deep).count('"variations":[{"nodes"') == 9999
+    shallow = sgfcheck.dump(b"(;B[aa]" * 4000 + b")" * 4000, positions=True)
+    assert '"path":{"tree":0,"variations":[' + ",".join(["0"] * 3999) + '],"node":0}' in shallow

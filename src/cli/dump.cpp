@@ -4,6 +4,7 @@
 // directory: JSON Lines, a document per file, each naming its file ("file").
 #include <algorithm>
 #include <iostream>
+#include <stdexcept>
 
 #include "loaded.hpp"
 #include "sgf/json.hpp"
@@ -45,6 +46,9 @@ int dump_one(const std::string& in, dump_options o, bool named) {
         out.commit();
     } catch (const std::system_error& e) {
         return output_failed(e);
+    } catch (const std::length_error& e) {  // an output that would grow with the square of the file
+        std::cerr << "sgfcheck: " << shown << ": not dumped: " << e.what() << '\n';
+        return exit_usage;
     }
     return r.ok() ? exit_ok : exit_errors;
 }

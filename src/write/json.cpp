@@ -4,6 +4,7 @@
 #include "sgf/json.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 #include <iterator>
 #include <vector>
 
@@ -132,7 +133,44 @@ namespace detail {
 json_tree_writer::json_tree_writer(const write_sink& sink, const json_options& o, json_decoder decode, json_tree_hook* hook)
     : out_(sink), options_(o), decode_(std::move(decode)), hook_(hook) {}
 
+namespace {
+
+// --positions gives each node its path, a number per variation level above it: a tree
+// whose variations nest a million deep would be ~5e11 numbers (quadratic in the file).
+// Refused before anything is written when the paths average more than this per node (the
+// deepest corpus file nests 242 deep; the floor lets small files of any shape through).
+constexpr std::uint64_t path_numbers_per_node = 1024;
+constexpr std::uint64_t path_numbers_floor = std::uint64_t{1} << 24;
+
+void check_path_sizes(const collection& c) {
+    std::uint64_t numbers = 0, nodes = 0, deepest = 0;
+    struct at {
+        const game_tree* t;
+        std::uint64_t depth;
+    };
+    std::vector<at> pending;
+    for (const game_tree& t : c) pending.push_back({&t, 0});
+    while (!pending.empty()) {
+        const at a = pending.back();
+        pending.pop_back();
+        nodes += a.t->size();
+        numbers += a.t->size() * a.depth;
+        deepest = std::max(deepest, a.depth);
+        for (const game_tree& v : a.t->variations()) pending.push_back({&v, a.depth + 1});
+    }
+    if (numbers <= path_numbers_per_node * nodes + path_numbers_floor) return;
+    throw std::length_error("the nodes' paths (positions) would hold " + std::to_string(numbers) +
+                            " variation numbers: the variations nest " + std::to_string(deepest) +
+                            " deep and each node's path lists one per level, which grows with the square of the "
+                            "nesting (at most " + std::to_string(path_numbers_per_node) +
+                            " per node on average are written); the tree without positions is the same tree, its "
+                            "nesting the path");
+}
+
+}  // namespace
+
 void json_tree_writer::document(const collection& c) {
+    if (options_.positions) check_path_sizes(c);  // before anything is written
     put("{\"format\":\"");
     put(json_tree_format);
     put("\",\"version\":");
@@ -159,28 +197,36 @@ void json_tree_writer::tree(const game_tree& root, std::size_t index) {
     cached_gm_ = gm_;
     number_ = 0;
     if (hook_) hook_->enter_top(root);
-    struct frame {
-        const game_tree* t;
-        std::size_t next;
-    };
-    std::vector<frame> stack{{&root, 0}};
-    std::vector<std::uint32_t> path;  // the variation taken at each fork, for --positions
+    // The game trees from the root to the one being written (8 bytes each: 1e6 nested
+    // variations), and the variation taken at each fork (--positions): path[k] is the index
+    // of stack[k + 1] in stack[k]'s variations, so its next sibling is path[k] + 1.
+    std::vector<const game_tree*> stack{&root};
+    std::vector<std::uint32_t> path;
     open(root, path);
-    while (!stack.empty()) {
-        frame& f = stack.back();
-        const auto vs = f.t->variations();
-        if (f.next < vs.size()) {
-            if (f.next) put(",");
-            path.push_back(static_cast<std::uint32_t>(f.next));
-            const game_tree* c = &vs[f.next++];
-            stack.push_back({c, 0});  // `f` is not used after this
-            open(*c, path);
+    for (;;) {
+        if (const auto vs = stack.back()->variations(); !vs.empty()) {  // its first variation
+            path.push_back(0);
+            stack.push_back(&vs.front());
+            open(vs.front(), path);
             continue;
         }
-        put("]}");
-        if (hook_) hook_->leave();
-        stack.pop_back();
-        if (!path.empty() && !stack.empty()) path.pop_back();
+        // a leaf: closed, with every tree it was the last variation of; then the next sibling
+        for (;;) {
+            put("]}");
+            if (hook_) hook_->leave();
+            stack.pop_back();
+            if (stack.empty()) return;
+            const auto vs = stack.back()->variations();
+            const std::uint32_t next = path.back() + 1;
+            path.pop_back();
+            if (next < vs.size()) {
+                put(",");
+                path.push_back(next);
+                stack.push_back(&vs[next]);
+                open(vs[next], path);
+                break;
+            }
+        }
     }
 }
 

@@ -3,7 +3,9 @@
 // array per game tree parallel to "nodes" (inherit.cpp: "inherited", the inherit
 // properties in effect at each node).
 #include <cstddef>
+#include <cstdint>
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,12 +40,20 @@ public:
     // For hooks: a property as the tree writes it (["ID",[values]]), and plain JSON text.
     void property(const sgf::property& p);
     void put(std::string_view json) {
-        if (to_side_) side_.append(json);
-        else out_.put(json);
+        if (!to_side_) return out_.put(json);
+        side_.append(json);
+        if (side_.size() > side_limit_) [[unlikely]]
+            throw std::length_error(side_limit_message_);
     }
     void put(char c) {
         if (to_side_) side_ += c;
         else out_.put(c);
+    }
+    // The hook's array of one sequence is held until the sequence is written: more than
+    // `bytes` of it throws std::length_error(message).
+    void limit_side(std::uint64_t bytes, std::string message) {
+        side_limit_ = bytes;
+        side_limit_message_ = std::move(message);
     }
     // The decoder returns ASCII values as they are (load_result's): not called for them.
     void ascii_as_is() noexcept { ascii_as_is_ = true; }
@@ -67,6 +77,8 @@ private:
     std::size_t number_ = 0;
     std::string scratch_;
     std::string side_;      // the hook's array of the game tree being opened
+    std::uint64_t side_limit_ = UINT64_MAX;
+    std::string side_limit_message_;
     // Whether each identifier of one or two letters is compose-typed in the game tree being
     // written, as property() finds it (0 unknown, 1 no, 2 yes): no table search per property.
     unsigned char compose_of_[64 * 64] = {};
