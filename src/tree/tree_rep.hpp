@@ -61,7 +61,8 @@ struct tree_rep {
     // The source and offset of node i without a handle (the checker's walk).
     [[nodiscard]] std::pair<const source*, std::uint32_t> node_place(std::uint32_t i) const;
 };
-static_assert(sizeof(tree_rep) == 40);
+// (40 bytes on 64-bit targets; nothing but the five fields)
+static_assert(sizeof(tree_rep) == 4 * sizeof(std::uint32_t) + sizeof(std::shared_ptr<const source>) + sizeof(std::unique_ptr<tree_extra>));
 static_assert(sizeof(tree_rep) % alignof(game_tree) == 0);
 
 // Allocates a tree_rep with room for `nodes` slots and `children` variations (or the

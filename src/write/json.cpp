@@ -4,7 +4,6 @@
 #include "sgf/json.hpp"
 
 #include <algorithm>
-#include <stdexcept>
 #include <iterator>
 #include <vector>
 
@@ -132,42 +131,6 @@ namespace detail {
 
 json_tree_writer::json_tree_writer(const write_sink& sink, const json_options& o, json_decoder decode, json_tree_hook* hook)
     : out_(sink), options_(o), decode_(std::move(decode)), hook_(hook) {}
-
-namespace {
-
-// --positions gives each node its path, a number per variation level above it: a tree
-// whose variations nest a million deep would be ~5e11 numbers (quadratic in the file).
-// Refused before anything is written when the paths average more than this per node (the
-// deepest corpus file nests 242 deep; the floor lets small files of any shape through).
-constexpr std::uint64_t path_numbers_per_node = 1024;
-constexpr std::uint64_t path_numbers_floor = std::uint64_t{1} << 24;
-
-void check_path_sizes(const collection& c) {
-    std::uint64_t numbers = 0, nodes = 0, deepest = 0;
-    struct at {
-        const game_tree* t;
-        std::uint64_t depth;
-    };
-    std::vector<at> pending;
-    for (const game_tree& t : c) pending.push_back({&t, 0});
-    while (!pending.empty()) {
-        const at a = pending.back();
-        pending.pop_back();
-        nodes += a.t->size();
-        numbers += a.t->size() * a.depth;
-        deepest = std::max(deepest, a.depth);
-        for (const game_tree& v : a.t->variations()) pending.push_back({&v, a.depth + 1});
-    }
-    if (numbers <= path_numbers_per_node * nodes + path_numbers_floor) return;
-    throw std::length_error("the nodes' paths (positions) would hold " + std::to_string(numbers) +
-                            " variation numbers: the variations nest " + std::to_string(deepest) +
-                            " deep and each node's path lists one per level, which grows with the square of the "
-                            "nesting (at most " + std::to_string(path_numbers_per_node) +
-                            " per node on average are written); the tree without positions is the same tree, its "
-                            "nesting the path");
-}
-
-}  // namespace
 
 void json_tree_writer::document(const collection& c) {
     if (options_.positions) check_path_sizes(c);  // before anything is written

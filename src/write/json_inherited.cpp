@@ -6,7 +6,6 @@
 
 #include "sgf/inherit.hpp"
 #include "sgf/json.hpp"
-#include "tree/tree_rep.hpp"
 #include "write/json_tree.hpp"
 
 namespace sgf {
@@ -47,24 +46,10 @@ private:
     std::vector<std::size_t> marks_;
 };
 
-// Each node lists the inherit properties in effect: a VW of 361 points over 100,000 nodes is
-// 364 MB for a 0.6 MB file, and one value repeated in the root grows with the square of the
-// file. More than this is refused (std::length_error) rather than built.
-std::uint64_t inherited_budget(const collection& c) {
-    std::uint64_t bytes = 0;
-    const void* last = nullptr;
-    for (const game_tree& t : c) {  // (a parse's trees share one source)
-        const auto* src = detail::tree_access::rep(t)->src.get();
-        if (src != last) bytes += src->bytes.size();
-        last = src;
-    }
-    return 64 * bytes + (std::uint64_t{64} << 20);
-}
-
 }  // namespace
 
 std::string to_json_with_inherited(const collection& c, profile p, const raw_decoder& decode) {
-    const std::uint64_t budget = inherited_budget(c);
+    const std::uint64_t budget = detail::inherited_budget(c);
     std::string out;
     inherited_hook hook(p);
     detail::json_decoder decoder;

@@ -31,6 +31,13 @@ struct json_tree_hook {
     virtual void leave() = 0;                           // after t and all its variations
 };
 
+// json_limits.cpp: the outputs that can grow faster than the file. --positions: each
+// node's path lists a number per variation level above it; throws std::length_error when
+// the paths would average more than 1024 numbers a node (and 2^24 in all).
+void check_path_sizes(const collection& c);
+// --show-inherited: the most JSON it may take (64 times the trees' source and 64 MiB).
+[[nodiscard]] std::uint64_t inherited_budget(const collection& c);
+
 class json_tree_writer {
 public:
     json_tree_writer(const write_sink& sink, const json_options& o, json_decoder decode, json_tree_hook* hook = nullptr);
