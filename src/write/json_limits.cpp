@@ -54,8 +54,9 @@ std::uint64_t inherited_budget(const collection& c) {
     std::uint64_t bytes = 0;
     const void* last = nullptr;
     for (const game_tree& t : c) {  // (a parse's trees share one source)
-        const auto* src = tree_access::rep(t)->src.get();
-        if (src != last) bytes += src->bytes.size();
+        const tree_rep* rep = tree_access::rep(t);
+        const source* src = rep ? rep->src.get() : nullptr;
+        if (src && src != last) bytes += src->bytes.size();
         last = src;
     }
     return 64 * bytes + (std::uint64_t{64} << 20);
