@@ -46,21 +46,16 @@ bool has_m(const game_tree& root) {
         }
         return false;
     };
-    // In any order, by a stack of the game trees still to read (8 bytes each, no handle:
-    // 1e6 nested variations), not a preorder walk (a frame and a handle per level).
-    std::vector<const game_tree*> pending{&root};
+    // In any order, without a handle per level (1e6 nested variations), not a preorder walk.
     node n;
-    while (!pending.empty()) {
-        const game_tree* t = pending.back();
-        pending.pop_back();
-        const detail::tree_rep& rep = *detail::tree_access::rep(*t);
+    return !detail::each_game_tree(std::span<const game_tree>(&root, 1), [&](const game_tree& t, std::uint64_t) {
+        const detail::tree_rep& rep = *detail::tree_access::rep(t);
         for (std::uint32_t i = 0; i < rep.node_count; ++i) {
             detail::tree_access::set_node(n, rep, i);
-            if (node_has_m(n)) return true;
+            if (node_has_m(n)) return false;  // found: stop
         }
-        for (const game_tree& v : t->variations()) pending.push_back(&v);
-    }
-    return false;
+        return true;
+    });
 }
 
 // Whether fix leaves node `in` as it is and says nothing about it, known without reading it

@@ -359,13 +359,10 @@ node game_tree::node_at(const node_path& at) const {
 
 std::size_t game_tree::node_count() const {
     std::size_t n = 0;
-    std::vector<const game_tree*> pending{this};
-    while (!pending.empty()) {
-        const game_tree* t = pending.back();
-        pending.pop_back();
-        n += t->size();
-        for (const game_tree& c : t->variations()) pending.push_back(&c);
-    }
+    detail::each_game_tree(std::span<const game_tree>(this, 1), [&n](const game_tree& t, std::uint64_t) {
+        n += t.size();
+        return true;
+    });
     return n;
 }
 

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "sgf/tree.hpp"
@@ -64,6 +65,27 @@ struct tree_rep {
 // (40 bytes on 64-bit targets; nothing but the five fields)
 static_assert(sizeof(tree_rep) == 4 * sizeof(std::uint32_t) + sizeof(std::shared_ptr<const source>) + sizeof(std::unique_ptr<tree_extra>));
 static_assert(sizeof(tree_rep) % alignof(game_tree) == 0);
+
+// Calls fn(tree, depth) for every game tree of `roots` and below, in no particular order,
+// with its nesting (0 for a root), until fn returns false (then returns false). An explicit
+// stack of pointers: any depth, no handle copied (node counts, fix's look for M, the size
+// of dump's paths).
+template <class F>
+bool each_game_tree(std::span<const game_tree> roots, F&& fn) {
+    struct at {
+        const game_tree* t;
+        std::uint64_t depth;
+    };
+    std::vector<at> pending;
+    for (const game_tree& t : roots) pending.push_back({&t, 0});
+    while (!pending.empty()) {
+        const at a = pending.back();
+        pending.pop_back();
+        if (!fn(*a.t, a.depth)) return false;
+        for (const game_tree& v : a.t->variations()) pending.push_back({&v, a.depth + 1});
+    }
+    return true;
+}
 
 // Allocates a tree_rep with room for `nodes` slots and `children` variations (or the
 // larger capacities given); the variations are moved from [children_begin, +children).

@@ -4,7 +4,6 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
-#include <vector>
 
 #include "tree/tree_rep.hpp"
 #include "write/json_tree.hpp"
@@ -24,20 +23,12 @@ constexpr std::uint64_t path_numbers_floor = std::uint64_t{1} << 24;
 
 void check_path_sizes(const collection& c) {
     std::uint64_t numbers = 0, nodes = 0, deepest = 0;
-    struct at {
-        const game_tree* t;
-        std::uint64_t depth;
-    };
-    std::vector<at> pending;
-    for (const game_tree& t : c) pending.push_back({&t, 0});
-    while (!pending.empty()) {
-        const at a = pending.back();
-        pending.pop_back();
-        nodes += a.t->size();
-        numbers += a.t->size() * a.depth;
-        deepest = std::max(deepest, a.depth);
-        for (const game_tree& v : a.t->variations()) pending.push_back({&v, a.depth + 1});
-    }
+    each_game_tree(c.trees(), [&](const game_tree& t, std::uint64_t depth) {
+        nodes += t.size();
+        numbers += t.size() * depth;
+        deepest = std::max(deepest, depth);
+        return true;
+    });
     if (numbers <= path_numbers_per_node * nodes + path_numbers_floor) return;
     throw std::length_error("the nodes' paths (positions) would hold " + std::to_string(numbers) +
                             " variation numbers: the variations nest " + std::to_string(deepest) +
