@@ -126,6 +126,30 @@ TEST_CASE("app: the fix guard lets errors through when the input had errors alre
     CHECK(sgf::app::fix_checked(input, lenient).said.size() == sgf::fix_findings(input, f).size());
 }
 
+// The input is checked only in the game trees whose output has a finding (fix writes one for
+// each of the input's): an output finding is matched in its own game tree, and an input error
+// elsewhere is not known from that check, so the guard checks the input whole.
+TEST_CASE("app: what remains is matched in its own game tree and the guard sees the whole input") {
+    const std::string two = "(;FF[4]CA[UTF-8]C[a]C[b])(;FF[4]CA[UTF-8]C[a])";  // E201 in the first only
+    const sgf::load_options lenient{true, ""};
+    const sgf::load_result input = sgf::load(sgf::file_bytes(two), lenient);
+    REQUIRE_FALSE(sgf::check_file(sgf::file_bytes(two)).ok());
+    // an output (not fix's) that repairs the first game tree and makes E201 in the second
+    const auto g = sgf::app::judge_fix(input, fix_result_of("(;FF[4]CA[UTF-8]C[a])(;FF[4]CA[UTF-8]C[a]C[b])"), lenient);
+    CHECK(g.errors == 1);
+    REQUIRE(g.remains.made.size() == 1);  // the first game tree's E201 does not stand for it
+    CHECK(g.remains.made[0].id == sgf::rule::duplicate_property);
+    CHECK(g.remains.left.empty());
+    CHECK_FALSE(g.remains.input_errors.has_value());  // the second game tree alone was checked
+    CHECK_FALSE(g.breaks_clean_file);  // the input fails the check (its first game tree)
+    // the same error left where the input had it: matched, and the input's error is known
+    const auto kept = sgf::app::judge_fix(input, fix_result_of("(;FF[4]CA[UTF-8]C[a]C[b])(;FF[4]CA[UTF-8]C[a])"), lenient);
+    CHECK(kept.remains.made.empty());
+    CHECK(kept.remains.left.size() == 1);
+    CHECK(kept.remains.input_errors == std::optional<bool>(true));
+    CHECK_FALSE(kept.breaks_clean_file);
+}
+
 TEST_CASE("app: the guard checks the input in the charset it was loaded with") {
     // Latin-1 bytes under --charset ISO-8859-1 are clean; the same bytes guessed would not be
     const std::string latin1 = "(;FF[4]GM[1]C[caf\xE9])";

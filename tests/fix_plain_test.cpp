@@ -87,3 +87,27 @@ TEST_CASE("fix plain nodes: charsets and boards and M and leftovers") {
     CHECK(junk.text == "(;FF[4]CA[UTF-8]GM[1]SZ[19]\n;B[pd]UNPLACED[junk]\n;W[dd])\n");
     CHECK(junk.codes == "I009");  // words that read as identifiers without a value
 }
+
+TEST_CASE("fix plain nodes: M is found in the game tree that holds it") {
+    // The board (for M on a stone: TR) is made for a game tree whose bytes hold an 'M' that can
+    // be an identifier (src/fix/fix.cpp m_candidates): names, texts and GM around it do not
+    // hide it, nor make one where none is.
+    const std::string first = "(;FF[3]GM[1]SZ[9]PB[Ma Xiaochun]C[Move M];B[aa]C[M]PM[1])";
+    for (const char* m : {"M", "Mark", "mM", "Mm"}) {
+        CAPTURE(m);
+        const std::string second = std::string("(;FF[3]GM[1]SZ[9];B[aa]") + m + "[aa][bb])";
+        const fixed f = fix_of(first + second + first);
+        CHECK(f.text == "(;FF[4]CA[UTF-8]GM[1]SZ[9]PB[Ma Xiaochun]C[Move M]\n;B[aa]C[M]PM[1])\n"
+                        "(;FF[4]CA[UTF-8]GM[1]SZ[9]\n;B[aa]MA[bb]TR[aa])\n"
+                        "(;FF[4]CA[UTF-8]GM[1]SZ[9]PB[Ma Xiaochun]C[Move M]\n;B[aa]C[M]PM[1])\n");
+    }
+    // A game tree edited before fix may hold a node of another game tree's bytes: its own bytes
+    // then say nothing of that node's M (here the first game tree holds the second's ;B[aa]M[aa])
+    const std::string two = "(;FF[3]GM[1]SZ[9]C[x])(;FF[3]GM[1]SZ[9];B[aa]M[aa])";
+    sgf::load_result r = sgf::load(sgf::file_bytes(two), {.lenient = true, .charset = {}});
+    REQUIRE(r.trees.size() == 2);
+    const sgf::node moved = r.trees[1][1];
+    r.trees = sgf::collection({r.trees[0].with_node_appended(moved), r.trees[1]});
+    const sgf::fix_result f = sgf::fix(r);
+    CHECK(sgf::write(f.trees) == "(;FF[4]CA[UTF-8]GM[1]SZ[9]C[x]\n;B[aa]TR[aa])\n(;FF[4]CA[UTF-8]GM[1]SZ[9]\n;B[aa]TR[aa])\n");
+}

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "check/check_trees.hpp"
 #include "check/internal.hpp"
 #include "tree/tree_rep.hpp"
 
@@ -95,23 +96,32 @@ void collection_checker::compare_with_first(const tree_info& t) {
 
 }  // namespace detail
 
-std::vector<diagnostic> check(const collection& c, const check_options& options) {
-    using namespace detail;
+std::vector<diagnostic> detail::check_trees(const collection& c, const check_options& options,
+                                           const std::vector<bool>* walk, std::vector<bool>* found) {
     findings out(options.prof);
     collection_checker checker(out, options);
+    if (found != nullptr) found->assign(c.size(), false);
+    std::size_t k = 0;
     for (const game_tree& root : c) {
+        const std::uint64_t before = out.reported();
         const tree_rep* t = tree_access::rep(root);
         if (t == nullptr || t->node_count == 0) {
             checker.empty_tree();
-            continue;
+        } else {
+            const node first = t->node_at(0);
+            const source& src = *tree_access::source_of(first);
+            const walk_context& ctx = checker.begin_tree(first, t->open != no_offset && t->src.get() == &src ? t->open : first.offset());
+            if (walk == nullptr || k >= walk->size() || (*walk)[k]) checker.walker().run(root, ctx);
+            checker.end_tree();
         }
-        const node first = t->node_at(0);
-        const source& src = *tree_access::source_of(first);
-        const walk_context& ctx = checker.begin_tree(first, t->open != no_offset && t->src.get() == &src ? t->open : first.offset());
-        checker.walker().run(root, ctx);
-        checker.end_tree();
+        if (found != nullptr) (*found)[k] = out.reported() != before;
+        ++k;
     }
     return std::move(out).finish();
+}
+
+std::vector<diagnostic> check(const collection& c, const check_options& options) {
+    return detail::check_trees(c, options, nullptr, nullptr);
 }
 
 }  // namespace sgf

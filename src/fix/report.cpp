@@ -6,7 +6,9 @@
 #include <string_view>
 #include <unordered_map>
 #include <utility>
+#include <vector>
 
+#include "check/check_trees.hpp"
 #include "sgf/check.hpp"
 #include "sgf/context.hpp"
 #include "sgf/fix.hpp"
@@ -217,17 +219,24 @@ private:
 
 fix_remains remaining_findings(const load_result& input, const fix_result& fixed) {
     fix_remains r;
-    const std::vector<diagnostic> after = check(fixed.trees);
+    std::vector<bool> found;  // per game tree of the output: whether it has a finding
+    const std::vector<diagnostic> after = detail::check_trees(fixed.trees, {}, nullptr, &found);
     if (after.empty()) return r;
     // fix kept every game tree as it was (the same objects): the input's findings are these
     const bool unchanged = fixed.trees.identity() == input.trees.identity();
     std::vector<diagnostic> checked_input;
     // An output finding is matched with the input's of its number only: without a finding of
-    // the Go replay in the output, the input's are not needed, nor the replay (~18% of a check)
+    // the Go replay in the output, the input's are not needed, nor the replay (~18% of a check);
+    // and only the input's game trees whose output has a finding are walked (fix writes one
+    // game tree for each of the input's, in order): in a collection of game records most
+    // come out clean (198 of the 1,736 of a 3 MB prefix of the corpus's games have one).
     const bool replay = std::any_of(after.begin(), after.end(), [](const diagnostic& d) { return found_by_replay(d.id); });
-    if (!unchanged) checked_input = check(input.trees, check_options{profile::ff4, replay});
+    const bool some = found.size() == input.trees.size() && std::find(found.begin(), found.end(), false) != found.end();
+    if (!unchanged) checked_input = detail::check_trees(input.trees, check_options{profile::ff4, replay}, some ? &found : nullptr, nullptr);
     const std::vector<diagnostic>& before = unchanged ? after : checked_input;
     r.input_errors = has_errors(before);
+    // (an error in a game tree not walked is not known: the guard checks the input whole)
+    if (!unchanged && some && !*r.input_errors) r.input_errors.reset();
     // (the replay's findings are warnings in every FF version; were one an error, an input
     // without other errors would be unknown here)
     const auto replay_error = [] {
@@ -236,7 +245,7 @@ fix_remains remaining_findings(const load_result& input, const fix_result& fixed
                 if (level_of(x, profile::ff4, ff) == rule_level::error) return true;
         return false;
     };
-    if (!unchanged && !replay && !*r.input_errors && replay_error()) r.input_errors.reset();
+    if (!unchanged && !replay && r.input_errors && !*r.input_errors && replay_error()) r.input_errors.reset();
     pool in, own;
     for (const auto& d : before) in.add(d);
     for (const auto& d : fixed.diagnostics)

@@ -61,6 +61,7 @@ std::size_t findings::add_moving(rule_level l, rule r, const source& src, std::u
                                  std::string& hint, std::optional<std::uint64_t> related, std::string_view subject) {
     ++attempted_;
     if (l == rule_level::off) return npos;
+    ++reported_;
     const severity s = severity_of(l);
     const auto k = static_cast<std::size_t>(r);
     const rule_row& row = info(r);

@@ -133,6 +133,8 @@ public:
     [[nodiscard]] diagnostic& operator[](std::size_t i) noexcept { return out_[i]; }
     // How many findings were added, listed or not, off or not.
     [[nodiscard]] std::uint64_t attempted() const noexcept { return attempted_; }
+    // How many findings were added at a level other than off, listed or not (past the cap).
+    [[nodiscard]] std::uint64_t reported() const noexcept { return reported_; }
     [[nodiscard]] std::size_t size() const noexcept { return out_.size(); }
 
     // Ends the list: grouped counts into their messages, the "N more" summaries, positions,
@@ -157,6 +159,7 @@ private:
     // one slot per value of the rule enum's underlying type, so a new rule needs no edit here
     static constexpr std::size_t rule_slots = std::size_t{std::numeric_limits<std::underlying_type_t<rule>>::max()} + 1;
     std::uint64_t attempted_ = 0;
+    std::uint64_t reported_ = 0;
     std::array<std::array<rule_level, rule_slots>, 5> levels_{};  // [ff][rule]; ff 0 unused
     std::vector<diagnostic> out_;
     std::vector<place> places_;
