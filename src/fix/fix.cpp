@@ -119,21 +119,36 @@ bool has_m_in(std::span<const game_tree> trees, std::size_t i, const detail::sou
 // value fix would work on is the raw one). Every step of the full path (read_node ..
 // split_and_build) keeps such a node as the input's and notes nothing; the board (trees
 // with M) and the leftovers kept in a node take the full path.
-bool plain_move(const node& in, const fix_context& c) {
+// Whether plain_move's nodes can be in this game tree at all (Go up to 19x19, no board, no
+// --delete).
+bool plain_moves_possible(const fix_context& c) {
     if (c.gm != 1 || c.board || c.size.columns > 19 || c.size.rows > 19 || !c.size.known()) return false;
     // (--delete may name B, W, BL, WL, OB, OW or C: such a node is read in full then; the other
     // deleting options never touch a node of these properties)
-    if (c.options != nullptr && !c.options->delete_properties.empty()) return false;
-    const auto within = [](char ch, std::uint32_t n) { return ch >= 'a' && static_cast<std::uint32_t>(ch - 'a') < n; };
-    const auto unplaced = [&] { return c.unplaced && c.unplaced->find(in.offset()) != c.unplaced->end(); };
-    // ";B[pd]" followed by white space and ';', '(' or ')': read from the bytes at once.
-    const std::string_view b = detail::tree_access::source_of(in)->view().substr(in.offset());
+    return c.options == nullptr || c.options->delete_properties.empty();
+}
+
+bool within(char ch, std::uint32_t n) { return ch >= 'a' && static_cast<std::uint32_t>(ch - 'a') < n; }
+
+bool unplaced_at(std::uint32_t offset, const fix_context& c) { return c.unplaced && c.unplaced->find(offset) != c.unplaced->end(); }
+
+// The node at `offset` of `src` is ";B[pd]" followed by white space and ';', '(' or ')' (most
+// of plain_move's nodes, read from the bytes at once: no node handle, tree_fixer::enter).
+// Given plain_moves_possible.
+bool short_plain_move(const detail::source& src, std::uint32_t offset, const fix_context& c) {
+    const std::string_view b = src.view().substr(offset);
     if (b.size() >= 6 && b[0] == ';' && (b[1] == 'B' || b[1] == 'W') && b[2] == '[' && within(b[3], c.size.columns) &&
         within(b[4], c.size.rows) && b[5] == ']') {
         std::size_t k = 6;
         while (k < b.size() && grammar::is_white(b[k])) ++k;
-        if (k == b.size() || b[k] == ';' || b[k] == '(' || b[k] == ')') return !unplaced();
+        if (k == b.size() || b[k] == ';' || b[k] == '(' || b[k] == ')') return !unplaced_at(offset, c);
     }
+    return false;
+}
+
+bool plain_move(const node& in, const fix_context& c) {
+    if (!plain_moves_possible(c)) return false;
+    if (short_plain_move(*detail::tree_access::source_of(in), in.offset(), c)) return true;
     static constexpr std::string_view others[] = {"BL", "WL", "OB", "OW", "C"};
     bool move = false;
     unsigned seen = 0;  // bit k: others[k]
@@ -158,7 +173,7 @@ bool plain_move(const node& in, const fix_context& c) {
         const property_rule* row = c.rule(id);
         if (!row || check_value(*row, c.game, v, c.size).level(profile::ff4) >= rule_level::warning) return false;
     }
-    return move && !unplaced();
+    return move && !unplaced_at(in.offset(), c);
 }
 
 // Node i of sequence t, its properties fixed: read, converted, and what fix_options asks to
@@ -258,9 +273,18 @@ private:
         frame f{&t, static_cast<std::uint32_t>(slots_.size()), static_cast<std::uint32_t>(built_.size()),
                 static_cast<std::uint32_t>(children_.size())};
         std::optional<detail::fix_prop> carried;  // MN for this node's move (take_mn_for_next)
+        const detail::tree_rep* rep = detail::tree_access::rep(t);
+        const bool plain = rep != nullptr && plain_moves_possible(c_);  // (the same for the whole sequence: c_.board is set before)
         for (std::size_t i = 0; i < t.size(); ++i) {
-            const node in = t[i];
             const bool top_root = stack_.empty() && i == 0;
+            if (plain && !top_root && !carried) {  // ";B[pd]" in the input's source: its slot, no handle
+                const auto [src, offset] = rep->node_place(static_cast<std::uint32_t>(i));
+                if (src == base_.get() && short_plain_move(*src, offset, c_)) {
+                    slots_.push_back(offset);
+                    continue;
+                }
+            }
+            const node in = t[i];
             if (!top_root && !carried && plain_move(in, c_)) {  // (a node with a property: no placeholder)
                 add(in);
                 continue;
