@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "check/check_trees.hpp"
 #include "sgf/check.hpp"
 #include "sgf/parse.hpp"
 #include "sgf/properties.hpp"
@@ -504,4 +505,34 @@ TEST_CASE("issue 11 gaps in messages and grouping and unknown games") {
     for (const auto& d : diags("(;FF[3]GM[1]SZ[19];SQ[aa][aa])"))
         if (d.code == "W106") w106 = d.message.find("(checked by the FF[4] definition of SQ)") != std::string::npos;
     CHECK(w106);
+}
+
+// detail::check_trees, the check fix's report uses to check only some game trees of its input:
+// the findings of the trees it walks, the collection's rules over every root, and which game
+// trees gave a finding.
+TEST_CASE("check: some game trees of a collection and which ones gave a finding") {
+    // the second game tree has C twice (E201); the third is another game (the collection rule)
+    const std::string text = "(;FF[4]GM[1]C[a])(;FF[4]GM[1]C[a]C[b])(;FF[4]GM[2])";
+    const sgf::parse_result parsed = sgf::parse(text);
+    const sgf::collection& c = parsed.trees;
+    const auto codes = [](const std::vector<sgf::diagnostic>& ds) {
+        std::string s;
+        for (const auto& d : ds) s += std::string(d.code) + "@" + std::to_string(d.where.byte) + " ";
+        return s;
+    };
+    std::vector<bool> found;
+    const auto all = sgf::detail::check_trees(c, {}, nullptr, &found);
+    CHECK(codes(all) == codes(sgf::check(c)));
+    CHECK(found == std::vector<bool>{false, true, true});
+    // the second game tree not walked: its E201 goes, the GM of the third is still compared
+    const std::vector<bool> walk{true, false, true};
+    const auto some = sgf::detail::check_trees(c, {}, &walk, &found);
+    std::vector<sgf::diagnostic> expected;
+    for (const auto& d : all)
+        if (d.id != sgf::rule::duplicate_property) expected.push_back(d);
+    CHECK(codes(some) == codes(expected));
+    CHECK(found == std::vector<bool>{false, false, true});
+    // a shorter `walk` walks the rest
+    const std::vector<bool> first_only{false};
+    CHECK(codes(sgf::detail::check_trees(c, {}, &first_only, nullptr)) == codes(all));
 }
