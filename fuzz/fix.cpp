@@ -14,14 +14,18 @@
 //      input had (left) or one fix said (kept in a private property), none made by fix
 //      (remaining_findings: `made` empty). Judged on a fix without deletions, every input:
 //      the run's own when it has none, else one more fix (what a deletion makes, as deleting
-//      SZ does to the points, is the deletion's: sgfcheck fix says so, app::judge_fix).
+//      SZ does to the points, is the deletion's: sgfcheck fix says so, app::judge_fix);
+//   5. fix's look for M from the file's bytes (detail::has_m_in, fix/marks.cpp) answers as
+//      reading every node does (detail::has_m), for every game tree of the input.
 // That no value is lost is proved on the corpus by tests/fix_corpus_test.cpp, which knows
 // each conversion (FF[3] -> FF[4], B[tt] -> B[], L -> LB, ...); a fuzz check could not.
 #include <algorithm>
 
+#include "fix/detail.hpp"
 #include "fuzz_common.hpp"
 #include "sgf/fix.hpp"
 #include "sgf/input.hpp"
+#include "tree/tree_rep.hpp"
 
 namespace {
 
@@ -51,6 +55,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string ctx = "input: " + sgf_fuzz::printable(input);
     const sgf::load_result r = sgf::load(sgf::file_bytes(input), {.lenient = true});
     const sgf::fix_options options = options_for(size);
+    if (const auto trees = r.trees.trees(); !trees.empty() && sgf::detail::tree_access::rep(trees[0]) != nullptr &&
+                                            sgf::detail::tree_access::rep(trees[0])->src) {
+        const sgf::detail::source* scanned = sgf::detail::tree_access::rep(trees[0])->src.get();
+        const std::vector<std::uint32_t> candidates = sgf::detail::m_candidates(scanned->view());
+        for (std::size_t i = 0; i < trees.size(); ++i)
+            SGF_FUZZ_CHECK(sgf::detail::has_m_in(trees, i, scanned, &candidates) == sgf::detail::has_m(trees[i]),
+                           "the bytes and the nodes disagree on M in game tree " + std::to_string(i) + "; " + ctx);
+    }
     const sgf::fix_result f = sgf::fix(r, options);
     for (const auto& d : f.diagnostics)
         SGF_FUZZ_CHECK(d.where.byte <= size, std::string(d.code) + " outside the file; " + ctx);

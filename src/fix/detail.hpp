@@ -93,6 +93,18 @@ inline constexpr std::string_view unplaced_ident = "UNPLACED";
 // bytes in the node before it (the previous variation's last node) and puts its variations
 // in its place, so that which nodes are variations of which does not change.
 [[nodiscard]] bool placeholder_node(const node& n);
+
+// M in a game tree (fix/marks.cpp): has_m reads every node of `root` and below for an M in
+// any spelling ("M", "Mark", "mM": the FF[4] form of the identifier). m_candidates lists, once
+// per file, the bytes 'M' of `bytes` that could be in such an identifier (no upper-case letter
+// next to it past lowercase ones). has_m_in(trees, i, ...) answers has_m(trees[i]) from them
+// when every node of that game tree lies in `scanned` between its '(' and the next game tree's
+// (as a parse leaves them), reading its nodes only when a candidate lies there; `candidates`
+// are m_candidates of `scanned`'s bytes (null: read every node).
+[[nodiscard]] bool has_m(const game_tree& root);
+[[nodiscard]] std::vector<std::uint32_t> m_candidates(std::string_view bytes);
+[[nodiscard]] bool has_m_in(std::span<const game_tree> trees, std::size_t i, const source* scanned,
+                            const std::vector<std::uint32_t>* candidates);
 // The node (by offset) each leftover is kept in; `found` must outlive the map.
 [[nodiscard]] std::unordered_map<std::uint32_t, std::vector<const leftover*>> place_leftovers(
     const std::vector<leftover>& found, std::span<const game_tree> trees);
