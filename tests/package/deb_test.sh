@@ -24,7 +24,10 @@ mkdir -p "$root/var/lib/dpkg/info" "$root/var/lib/dpkg/updates"
 : >"$root/var/lib/dpkg/status"
 dpkg --root="$root" --log=/dev/null --force-depends --force-not-root --force-script-chrootless -i "$deb" >"$work/dpkg.log" 2>&1 ||
   { cat "$work/dpkg.log"; echo "FAILED: dpkg -i"; exit 1; }
-dpkg --root="$root" -s sgfcheck | grep -q '^Status: install ok installed' || { echo "FAILED: not installed"; exit 1; }
+# (grep -q on a here-string, not at the end of a pipe: under pipefail a writer that grep -q
+# left early dies of SIGPIPE and fails the pipe, which failed this test once on a loaded machine)
+installed=$(dpkg --root="$root" -s sgfcheck)
+grep -q '^Status: install ok installed' <<<"$installed" || { echo "FAILED: not installed"; exit 1; }
 for f in usr/bin/sgfcheck usr/share/man/man1/sgfcheck.1 usr/share/bash-completion/completions/sgfcheck \
          usr/include/sgf/parse.hpp usr/lib/cmake/sgf/sgf-config.cmake usr/share/doc/sgfcheck/diagnostics.md; do
   [ -e "$root/$f" ] || { echo "FAILED: the package has no /$f"; exit 1; }
@@ -50,7 +53,7 @@ rc=$?
 set -e
 echo "$out"
 [ $rc -eq 1 ] || { echo "FAILED: exit $rc for a broken file (1 expected)"; exit 1; }
-echo "$out" | grep -q 'broken.sgf:2:1' || { echo "FAILED: no located finding"; exit 1; }
+grep -q 'broken.sgf:2:1' <<<"$out" || { echo "FAILED: no located finding"; exit 1; }
 # SARIF from the installed program: no link to a file of some machine (helpUri only for a
 # hosted docs page, SGF_DOCS_URL), and each rule's help, with its spec sentence, in the log.
 "$sgfcheck" --format=sarif "$work/broken.sgf" >"$work/out.sarif" || true
