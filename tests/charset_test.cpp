@@ -10,8 +10,10 @@
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include "input/charset_detail.hpp"
 #include "input/charset_registry.hpp"
 #include "sgf/charset.hpp"
 #include "sgf/input.hpp"
@@ -851,4 +853,72 @@ TEST_CASE("charset: a name with a NUL names no charset") {
     } catch (const std::invalid_argument& e) {
         CHECK(std::string(e.what()) == "unknown charset 'UTF-8\\x00junk'");  // shown, not cut at the NUL
     }
+}
+
+// A single-byte charset decodes through a table of its 128 high bytes made once per process
+// (charset_decode.cpp single_byte_table_of): every byte decodes as iconv converts it alone, on
+// the call that makes the table and on the calls after it, from threads at once too.
+TEST_CASE("charset: single-byte charsets decode each byte as iconv does alone") {
+    namespace impl = sgf::detail::charset_impl;
+    std::vector<std::string> names = {"ISO-8859-1", "ISO-8859-2", "ISO-8859-5", "ISO-8859-7", "ISO-8859-9", "ISO-8859-15",
+                                      "windows-1250", "windows-1251", "windows-1252", "KOI8-R", "KOI8-U"};
+    for (const auto& r : sgf::detail::registered_charsets) names.emplace_back(r.name);
+    std::string all;  // every byte but NUL
+    for (unsigned b = 1; b < 0x100; ++b) all.push_back(static_cast<char>(b));
+    std::size_t tested = 0;
+    for (const std::string& name : names) {
+        const impl::lookup_result l = impl::lookup(name);
+        if (l.entry == nullptr || l.entry->fam != impl::family::single_byte) continue;
+        CAPTURE(name);
+        ++tested;
+        iconv_t cd = iconv_open("UTF-8", std::string(l.entry->decoder).c_str());
+        REQUIRE(cd != reinterpret_cast<iconv_t>(-1));
+        std::string expect;
+        std::vector<std::size_t> invalid;
+        for (int round = 0; round < 2; ++round) {
+            expect.clear();
+            invalid.clear();
+            for (unsigned b = 1; b < 0x100; ++b) {
+                const std::string one(1, static_cast<char>(b));
+                const sgf::decoded alone = sgf::decode_to_utf8(one, name);
+                REQUIRE(alone.ok());
+                if (b < 0x80) {
+                    CHECK(alone.utf8 == one);
+                    expect += one;
+                    continue;
+                }
+                char out[16];
+                char* in = const_cast<char*>(one.data());
+                char* o = out;
+                std::size_t in_left = 1, out_left = sizeof out;
+                iconv(cd, nullptr, nullptr, nullptr, nullptr);
+                const bool ok = iconv(cd, &in, &in_left, &o, &out_left) != static_cast<std::size_t>(-1) && in_left == 0;
+                if (ok) {
+                    CHECK(alone.invalid.empty());
+                    CHECK(alone.utf8 == std::string(out, sizeof out - out_left));
+                } else {
+                    CHECK(alone.invalid.size() == 1);
+                    invalid.push_back(b - 1);
+                }
+                expect += alone.utf8;
+            }
+            const sgf::decoded whole = sgf::decode_to_utf8(all, name);
+            CHECK(whole.utf8 == expect);
+            std::vector<std::size_t> at;
+            for (const auto& s : whole.invalid) at.push_back(s.offset);
+            CHECK(at == invalid);
+        }
+        iconv_close(cd);
+        // from four threads at once: the same text
+        std::vector<std::string> got(4);
+        std::vector<std::thread> threads;
+        for (std::size_t t = 0; t < got.size(); ++t)
+            threads.emplace_back([&, t] {
+                for (int k = 0; k < 50; ++k) got[t] = sgf::decode_to_utf8(all, name).utf8;
+            });
+        for (auto& th : threads) th.join();
+        for (const std::string& g : got) CHECK(g == expect);
+    }
+    MESSAGE(tested, " single-byte charsets");
+    CHECK(tested >= 11);
 }

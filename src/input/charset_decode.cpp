@@ -3,8 +3,13 @@
 // boundaries come from the charsets' lead/trail byte ranges, whole chunks are converted in
 // one call and zipped back to characters for the offset map, and only a character iconv
 // rejects is converted alone, so every invalid sequence is found and none is dropped.
-// Single-byte charsets use a 128-entry table asked of iconv once. And the way back
-// (encode_from_utf8), for writers that keep a file's charset.
+// Single-byte charsets use a 128-entry table asked of iconv once per charset and process.
+// And the way back (encode_from_utf8), for writers that keep a file's charset.
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+
 #include "input/charset_detail.hpp"
 
 namespace sgf {
@@ -18,6 +23,58 @@ namespace detail::charset_impl {
         if (bytes[i] == '\0') ++c.at[i % 4];
     c.units = n / 4;
     return c;
+}
+
+namespace {
+
+// The tables made so far, by "to NUL from", and the lock that guards them (the threads of -j);
+// made on first use (no order of static initialisation to depend on).
+struct table_cache {
+    std::mutex lock;
+    std::map<std::string, std::unique_ptr<const single_byte_table>, std::less<>> tables;
+};
+table_cache& cache() {
+    static table_cache c;
+    return c;
+}
+
+std::string table_key(const std::string& to, const std::string& from) { return to + '\0' + from; }
+
+// Made with `cd`; the caller holds cache().lock.
+const single_byte_table& make_table(const std::string& key, iconv_handle& cd) {
+    auto made = std::make_unique<single_byte_table>();
+    for (unsigned b = 0x80; b < 0x100; ++b) {
+        single_byte_entry& e = (*made)[b - 0x80];
+        const uchar in_byte = static_cast<uchar>(b);
+        cd.reset();
+        const auto st = cd.convert(&in_byte, 1, e.utf8, sizeof e.utf8);
+        e.ok = st.error == 0 && st.consumed == 1;
+        e.length = static_cast<std::uint8_t>(st.produced);
+    }
+    return *(cache().tables[key] = std::move(made));
+}
+
+}  // namespace
+
+const single_byte_table& single_byte_table_of(iconv_handle& cd) {
+    const std::string key = table_key(cd.to(), cd.from());
+    const std::lock_guard<std::mutex> held(cache().lock);
+    if (const auto it = cache().tables.find(key); it != cache().tables.end()) return *it->second;
+    return make_table(key, cd);
+}
+
+const single_byte_table* single_byte_table_of(const std::string& to, const std::string& from) {
+    const std::string key = table_key(to, from);
+    table_cache& c = cache();
+    {
+        const std::lock_guard<std::mutex> held(c.lock);
+        if (const auto it = c.tables.find(key); it != c.tables.end()) return it->second.get();
+    }
+    iconv_handle cd(to, from);
+    if (!cd.valid()) return nullptr;
+    const std::lock_guard<std::mutex> held(c.lock);
+    if (const auto it = c.tables.find(key); it != c.tables.end()) return it->second.get();  // (made meanwhile)
+    return &make_table(key, cd);
 }
 
 namespace {
@@ -206,14 +263,18 @@ decoded decode_to_utf8(std::string_view bytes, std::string_view charset, invalid
         default: break;
     }
     const std::string name(r.entry ? r.entry->decoder : charset);
-    iconv_handle cd("UTF-8", name.empty() ? std::string("-") : name);  // a registered name without decoder
-    if (name.empty() || !cd.valid()) {
+    // A single-byte charset needs no handle once its table is made
+    const single_byte_table* table = f == family::single_byte && !name.empty() ? single_byte_table_of("UTF-8", name) : nullptr;
+    std::optional<iconv_handle> cd;
+    if (table == nullptr) cd.emplace("UTF-8", name.empty() ? std::string("-") : name);  // a registered name without decoder
+    if (name.empty() || (table == nullptr && !cd->valid())) {
         d.error = "unknown charset '" + std::string(charset) + "'";
         return d;
     }
     d.utf8.reserve(bytes.size() + bytes.size() / 4);  // mostly ASCII; CJK text grows by half
     decode_sink sink{bytes, d};
-    legacy_decoder<decode_sink>(bytes, f, cd, sink).run();
+    if (table != nullptr) decode_single_byte(bytes, *table, sink);
+    else legacy_decoder<decode_sink>(bytes, f, *cd, sink).run();
     return d;
 }
 
