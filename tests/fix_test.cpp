@@ -113,6 +113,16 @@ TEST_CASE("fix: a property given twice in a node") {
         CHECK(f.text == std::string(head) + "PB[FSF]XPB[ego]BR[17k]XBR[NR])\n");
         CHECK(hint_has(f, "I201", "private property XPB"));
     }
+    SUBCASE("SZ twice: the first stays when fix can write it (the board the checker reads)") {
+        // SZ[19:19] is written SZ[19]: the first SZ is the board the input's points are read on
+        // (VW[aa:ss] on 19x19), so it stays; SZ[5] first would put the view off the board
+        const fixed f = fix_of("(;SZ[19:19]SZ[5]VW[aa:ss])");
+        CHECK(f.text == "(;FF[4]CA[UTF-8]SZ[19]XSZ[5]VW[aa:ss])\n");
+        CHECK(hint_has(f, "I201", "private property XSZ"));
+        CHECK(fix_text("(;FF[4]SZ[7:7]SZ[5])") == "(;FF[4]CA[UTF-8]SZ[7]XSZ[5])\n");
+        // a first SZ fix cannot write (no square compose) gives way to the next one
+        CHECK(fix_text("(;FF[4]SZ[19:21:1]SZ[5])") == "(;FF[4]CA[UTF-8]SZ[5]XSZ[19:21:1])\n");
+    }
     SUBCASE("several values of a single-value property") {
         const fixed f = fix_of(std::string(head) + "KM[6.5][0.5])");
         CHECK(f.text == std::string(head) + "KM[6.5]XKM[0.5])\n");

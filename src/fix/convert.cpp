@@ -8,6 +8,7 @@
 #include <unordered_set>
 
 #include "fix/detail.hpp"
+#include "fix/formats.hpp"
 #include "grammar/value_scan.hpp"
 #include "sgf/value.hpp"
 #include "values/readers.hpp"
@@ -215,13 +216,10 @@ void convert_vw(props_t& props, const fix_context& c) {
 void convert_square_size(props_t& props, const fix_context& c) {
     auto it = find_prop(props, "SZ");
     if (it == props.end() || it->values.size() != 1) return;
-    const auto cp = split_compose(it->values[0]);
-    if (!cp) return;
-    const auto a = parse_number(cp->first), b = parse_number(cp->second);
-    if (!a || !b || *a != *b) return;
-    const std::string v(cp->first);
-    c.note(rule::sz_square_compose, it->pos, "SZ[" + it->values[0].str() + "] is a square board", "written SZ[" + v + "]");
-    it->values.assign(1, fix_value(v));
+    const auto v = square_size_form(it->values[0]);
+    if (!v) return;
+    c.note(rule::sz_square_compose, it->pos, "SZ[" + it->values[0].str() + "] is a square board", "written SZ[" + *v + "]");
+    it->values.assign(1, fix_value(*v));
 }
 
 // B[tt] / W[tt] -> B[] / W[]: FF[4] writes a pass as [] (ff4_go.txt; tt only for <= 19x19).

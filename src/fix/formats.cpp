@@ -467,6 +467,14 @@ std::optional<rewrite> fix_rule_set(std::string_view v) {
 
 }  // namespace
 
+std::optional<std::string> square_size_form(std::string_view raw) {
+    const auto cp = split_compose(raw);
+    if (!cp) return std::nullopt;
+    const auto a = parse_number(cp->first), b = parse_number(cp->second);
+    if (!a || !b || *a != *b) return std::nullopt;
+    return std::string(cp->first);
+}
+
 std::optional<rewrite> ff4_form(std::string_view ident, std::string_view text) {
     if (ident == "DT") return fix_date(text);
     if (ident == "RE") return fix_result(text);

@@ -34,4 +34,8 @@ struct rewrite {
 //   RU  a Go rule set's mandatory name in another spelling: japanese -> Japanese, New Zealand -> NZ
 [[nodiscard]] std::optional<rewrite> ff4_form(std::string_view ident, std::string_view text);
 
+// SZ[19:19] -> "19": a square board written as a compose, in the one-number form FF[4] requires
+// (ff4_properties.txt SZ: 'SZ[19:19] is illegal'); nullopt for any other value.
+[[nodiscard]] std::optional<std::string> square_size_form(std::string_view raw);
+
 }  // namespace sgf::detail

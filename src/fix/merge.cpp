@@ -169,9 +169,14 @@ repeat_groups group_repeats(const props_t& raw) {
 }
 
 // Whether a single value FF[4] can hold: valid, or with an FF[4] form fix writes
-// (fix_values.cpp). Of several different values of one property, the first such one stays.
+// (fix_values.cpp; SZ[19:19] as SZ[19], convert.cpp). Of several different values of one
+// property, the first such one stays: the first SZ is the board the checker reads the input
+// by (context_of), so SZ[19:19]SZ[5] keeps 19 and its points stay on the board.
 bool usable(const property_rule& row, const fix_context& c, std::string_view v) {
     if (check_value(row, c.game, v, c.size).level(profile::ff4) < rule_level::warning) return true;
+    if (row.ident == "SZ")
+        if (const auto square = square_size_form(v))
+            return check_value(row, c.game, *square, c.size).level(profile::ff4) < rule_level::warning;
     const auto r = ff4_form(row.ident, decode_simple_text(v));
     return r && !r->remove && check_value(row, c.game, escape(r->value), c.size).level(profile::ff4) < rule_level::warning;
 }
