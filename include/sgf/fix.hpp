@@ -25,8 +25,10 @@
 //      list properties: one property, values in order, exact repeats dropped (E106);
 //      B, W: each move gets a node of its own, in order (two moves are two nodes);
 //      other single values: equal values are kept once; different Text values (C, GC)
-//      are joined, separated by a blank line; any other different value is kept in the
-//      private property "X" + identifier (PB twice -> PB[first] XPB[second]), in order;
+//      are joined, separated by a blank line; of any other different values, the first
+//      one FF[4] can hold (valid, or in the form fix writes it: SZ[19:19] as SZ[19]) stays,
+//      and the others are kept in the private property "X" + identifier (PB twice ->
+//      PB[first] XPB[second]; SZ[19:19]SZ[5] -> SZ[19] XSZ[5]), in order;
 //  - nodes are split as ff4_changes.txt "Property types move & setup" says: setup, root
 //    and game-info properties and N in the first node, all others in the second (E202,
 //    E203; and for a move in the root, W204); B and W in one node become two nodes, the
