@@ -157,6 +157,15 @@ public:
         // A move or setup value fix repaired (W[\ree] written W[ee]) is played from then on:
         // the Go replay's findings after it are the input's moves on the board it gives.
         board_ = wrong("B") || wrong("W") || wrong("AB") || wrong("AW") || wrong("AE");
+        // Setup that names a point more than once in a node (AE[ee]AW[ee]AE[ee]: E106): FF[4]
+        // says a node's setup points are unique, so no reading of the board after it is the
+        // spec's; the checker applies them in file order, fix keeps each property once with
+        // its values in order (AE[ee]AW[ee]). What the replay finds after it is the input's
+        // conflict, seen another way.
+        for (const auto& d : before)
+            if (d.id == rule::duplicate_point &&
+                (d.message.starts_with("AB[") || d.message.starts_with("AW[") || d.message.starts_with("AE[")))
+                board_ = true;
         // A game-info value the input got wrong (TM[5:00:x]: 101) left its node no game-info
         // node for the checker; repaired, it is one, and a second one on the path (207) is the
         // input's game info as it stood.
