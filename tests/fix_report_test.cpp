@@ -432,12 +432,12 @@ TEST_CASE("fix report: what a repair of the input reveals is left and not made b
     const sgf::fix_remains sz_r = sgf::remaining_findings(sz.in, sz.out);
     CHECK(sgf_test::codes_of(sz_r.left).find("W215") != std::string::npos);
     CHECK(sz_r.made.empty());
-    // setup naming a point twice in a node (AE[ee]AW[ee]AE[ee]: E106): the checker applies it
-    // in file order (empty), fix keeps AE once and AW (white): the move after it onto a stone
-    // is the input's conflict (found by the fix fuzz target, 2026-12-07)
-    const run setup = fix_run("(;FF[4]GM[1]SZ[19];AE[ee]AW[ee]AE[ee]W[ee])");
+    // setup naming a point in two properties of a node (E106), kept by fix in the last one only
+    // (fix/setup.cpp): AB[aa:cc]AE[bb] is AB without bb and AE[bb], which changes nothing on an
+    // empty board (W216) where the input's AE took AB's stone: the input's conflict
+    const run setup = fix_run("(;FF[4]GM[1]SZ[19];AB[aa:cc]AE[bb];B[bb])");
     const sgf::fix_remains setup_r = sgf::remaining_findings(setup.in, setup.out);
-    CHECK(sgf_test::codes_of(setup_r.left).find("W215") != std::string::npos);
+    CHECK(sgf_test::codes_of(setup_r.left).find("W216") != std::string::npos);
     CHECK(setup_r.made.empty());
     // so does a GM repaired the same way (GM[x][19]: Octi), whose moves the input's W[aa] is none of
     const run gm = fix_run("(;FF[4]GM[x][19]SZ[9];B[a1];W[aa])");

@@ -123,6 +123,24 @@ TEST_CASE("fix: a property given twice in a node") {
         // a first SZ fix cannot write (no square compose) gives way to the next one
         CHECK(fix_text("(;FF[4]SZ[19:21:1]SZ[5])") == "(;FF[4]CA[UTF-8]SZ[5]XSZ[19:21:1])\n");
     }
+    SUBCASE("a point in two of AB AW and AE: kept in the one that names it last (Go)") {
+        // as a reader applying the node's setup in order sees it (the checker's replay): found by
+        // the fix fuzz target, where AE[ee]AW[ee]AE[ee] became AE[ee]AW[ee] (white on ee)
+        const fixed empty = fix_of(std::string(head) + ";AE[ee]AW[ee]AE[ee])");
+        CHECK(empty.text == std::string(head) + "\n;AE[ee])\n");
+        CHECK(empty.codes == "I106@1:37 I201@1:41 I106@1:41");
+        CHECK(hint_has(empty, "I106", "kept in the later one only"));
+        CHECK(fix_text(std::string(head) + ";AW[ee]AE[ee]AW[ee])") == std::string(head) + "\n;AW[ee])\n");
+        CHECK(fix_text(std::string(head) + ";AB[ee]AB[ee]AW[ee])") == std::string(head) + "\n;AW[ee])\n");
+        // a rectangle that loses a point is written as the points it keeps
+        CHECK(fix_text(std::string(head) + ";AB[aa:cc]AE[bb])") ==
+              std::string(head) + "\n;AB[aa][ba][ca][ab][cb][ac][bc][cc]AE[bb])\n");
+        CHECK(fix_text(std::string(head) + ";AB[aa:bb]AW[aa:bb])") == std::string(head) + "\n;AW[aa:bb])\n");
+        // the same colour twice is a repeat (one stone), left to the merge
+        CHECK(fix_text(std::string(head) + ";AB[aa:cc]AB[bb])") == std::string(head) + "\n;AB[aa:cc][bb])\n");
+        // elsewhere than Go a repeat may count: left as it is
+        CHECK(fix_text("(;FF[4]CA[UTF-8]GM[6];AB[l]AW[l])") == "(;FF[4]CA[UTF-8]GM[6]\n;AB[l]AW[l])\n");
+    }
     SUBCASE("several values of a single-value property") {
         const fixed f = fix_of(std::string(head) + "KM[6.5][0.5])");
         CHECK(f.text == std::string(head) + "KM[6.5]XKM[0.5])\n");

@@ -172,6 +172,10 @@ void keep_apart_ff4_only(std::vector<fix_prop>& props, bool top_root, const fix_
 // fix_values.cpp: SGF2-style aliases (KO -> KM, ...) of a top-level root.
 void convert_aliases(std::vector<fix_prop>& props, const fix_context& c);
 // Replays the node's setup and moves on c.board, then converts M to MA / TR.
+// Go: a point named by more than one of AB, AW and AE in a node (E106) is kept in the value
+// that names it last, as a reader applying the setup in order sees the node (fix/setup.cpp).
+// On the node's properties as read, each occurrence apart (read_node, before repeats merge).
+void resolve_setup_points(std::vector<fix_prop>& props, const fix_context& c);
 void replay_and_mark(std::vector<fix_prop>& props, const fix_context& c);
 // In an FF[1]-FF[3] file: says each property of the file's FF that FF[4] dropped and fix
 // keeps as it is (a warning: check reports it obsolete, 211, in the FF[4] output). After

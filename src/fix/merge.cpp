@@ -344,6 +344,7 @@ props_t place_kept_apart(props_t&& out, std::vector<std::pair<std::size_t, fix_p
 std::vector<fix_prop> read_node(const node& n, bool top_root, const fix_context& c) {
     props_t raw = read_properties(n, c);
     if (top_root) convert_aliases(raw, c);  // step 2: RD[2020] is a DT, repeats included
+    resolve_setup_points(raw, c);  // (each occurrence by itself: which names a point last)
     const repeat_groups groups = group_repeats(raw);
     props_t out;
     out.reserve(groups.firsts.size());

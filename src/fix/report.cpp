@@ -157,15 +157,13 @@ public:
         // A move or setup value fix repaired (W[\ree] written W[ee]) is played from then on:
         // the Go replay's findings after it are the input's moves on the board it gives.
         board_ = wrong("B") || wrong("W") || wrong("AB") || wrong("AW") || wrong("AE");
-        // Setup that names a point more than once in a node (AE[ee]AW[ee]AE[ee]: E106): FF[4]
-        // says a node's setup points are unique, so no reading of the board after it is the
-        // spec's; the checker applies them in file order, fix keeps each property once with
-        // its values in order (AE[ee]AW[ee]). What the replay finds after it is the input's
-        // conflict, seen another way.
-        for (const auto& d : before)
-            if (d.id == rule::duplicate_point &&
-                (d.message.starts_with("AB[") || d.message.starts_with("AW[") || d.message.starts_with("AE[")))
-                board_ = true;
+        // A point fix kept only in the last of the setup properties that named it (AB[aa:cc]
+        // AE[bb]: AB without bb, then AE[bb], fix/setup.cpp): on a point empty before the node
+        // that AE changes nothing now (W216), where in the input it took the stone AB had just
+        // put there: the input's conflict, seen another way.
+        setup_resolved_ = std::any_of(fixed.diagnostics.begin(), fixed.diagnostics.end(), [](const diagnostic& d) {
+            return d.id == rule::duplicate_point && d.message.find(" of this node names too") != std::string::npos;
+        });
         // A game-info value the input got wrong (TM[5:00:x]: 101) left its node no game-info
         // node for the checker; repaired, it is one, and a second one on the path (207) is the
         // input's game info as it stood.
@@ -214,14 +212,15 @@ public:
         // once fix closed it (a value cut at the end of the file: 008), or without the escape
         // fix's canonical form drops (C[a;B[b\x] written C[a;B[bx]: the escape told that the
         // text was written as it is).
-        return context_ || (board_ && on_board) || d.id == rule::swallowed_nodes ||
+        return context_ || (board_ && on_board) || (setup_resolved_ && d.id == rule::setup_no_effect) ||
+               d.id == rule::swallowed_nodes ||
                (game_info_ && d.id == rule::game_info_twice) || (setup_twice_ && d.id == rule::handicap_stones);
     }
 
 private:
     [[nodiscard]] bool wrong(std::string_view ident) const { return wrong_.count(ident) > 0; }
     std::set<std::string, std::less<>> wrong_, resolved_;
-    bool board_ = false, context_ = false, game_info_ = false, setup_twice_ = false;
+    bool board_ = false, context_ = false, game_info_ = false, setup_twice_ = false, setup_resolved_ = false;
 };
 
 }  // namespace
