@@ -2,9 +2,8 @@
 // "AB, AE and AW must have unique points within a node"). A reader that applies the node's
 // setup in order (the checker's replay does) ends with the colour the last one gives; fix
 // keeps the point in that property only, so that the output holds the same position without
-// the conflict (the same colour named twice is a repeat, resolved as any other). Found by the
-// fix fuzz target: AE[ee]AW[ee]AE[ee] merged as AE[ee]AW[ee] put a white stone on a point the
-// input left empty. (fix/report.cpp knows the note this says: what the replay finds of the
+// the conflict. Found by the fix fuzz target: AE[ee]AW[ee]AE[ee] merged as AE[ee]AW[ee] put a
+// white stone on a point the input left empty. (fix/report.cpp knows the note this says: what the replay finds of the
 // last AE, which may change nothing now, is the input's conflict.)
 #include <algorithm>
 #include <cstdint>
@@ -22,6 +21,8 @@ namespace {
 
 bool is_setup(const fix_prop& p) { return p.ident == "AB" || p.ident == "AW" || p.ident == "AE"; }
 
+constexpr std::size_t none = static_cast<std::size_t>(-1);
+
 struct naming {
     std::size_t prop;    // index in the node's properties
     std::size_t value;   // index in its values
@@ -35,10 +36,14 @@ void resolve_setup_points(std::vector<fix_prop>& props, const fix_context& c) {
     std::size_t setups = 0;
     for (const fix_prop& p : props) setups += is_setup(p);
     if (setups < 2) return;  // (one property alone: its repeats are resolve_repeats')
-    // The last naming of each point, in file order, and whether another property names it too.
-    std::map<std::uint64_t, naming> last;  // by key(point)
-    std::map<std::uint64_t, bool> conflict;
-    const auto key = [](board_point pt) { return std::uint64_t{pt.row} << 32 | pt.column; };
+    // The last naming of each point, in file order, and whether a point has two colours: an
+    // array by point (a board has at most 52x52), so that a node of many rectangles costs one
+    // step per point named and no more.
+    if (!c.size.known()) return;
+    const std::size_t columns = c.size.columns + 1, cells = columns * (c.size.rows + 1);
+    std::vector<naming> last(cells, naming{none, 0, 0});
+    bool any = false;
+    const auto key = [columns](board_point pt) { return pt.row * columns + pt.column; };
     std::vector<std::vector<std::optional<point_rect>>> rects(props.size());
     for (std::size_t k = 0; k < props.size(); ++k) {
         if (!is_setup(props[k])) continue;
@@ -51,15 +56,26 @@ void resolve_setup_points(std::vector<fix_prop>& props, const fix_context& c) {
             }
             const naming n{k, j, props[k].value_pos[j].offset};
             rects[k][j]->for_each([&](board_point pt) {
-                const auto [it, fresh] = last.emplace(key(pt), n);
-                if (fresh) return;
-                if (props[it->second.prop].ident != props[k].ident) conflict[key(pt)] = true;
-                if (n.at >= it->second.at) it->second = n;
+                naming& l = last[key(pt)];
+                if (l.prop != none) {
+                    any = any || props[l.prop].ident != props[k].ident;
+                    if (n.at < l.at) return;
+                }
+                l = n;
             });
         }
     }
-    if (conflict.empty()) return;
-    // Each value that loses points: written as the points it keeps (one value each), said once.
+    if (!any) return;
+    // Then each point stays only in the value that names it last (of its colour or not), so that
+    // each is written once: 20,000 AB[aa:ss] and AW[aa] give the board's 360 other points once,
+    // not 20,000 times. A value that loses points is written as the points it keeps, said once.
+    struct said {
+        std::string first, ident, later;
+        fix_pos at;
+        std::uint64_t values = 0, points = 0;
+        bool split = false;
+    };
+    std::map<std::string, said> notes;  // by "ident later"; in that order (AB, AE, AW)
     for (std::size_t k = 0; k < props.size(); ++k) {
         if (!is_setup(props[k])) continue;
         fix_prop& p = props[k];
@@ -75,10 +91,8 @@ void resolve_setup_points(std::vector<fix_prop>& props, const fix_context& c) {
             std::string later;  // the properties that name the points it loses
             std::size_t lost = 0;
             rects[k][j]->for_each([&](board_point pt) {
-                // (a value of the last one's colour keeps it: the same stone, a repeat
-                // resolve_repeats drops or the checker reports as it was)
-                const naming& n = last.at(key(pt));
-                if (!conflict.count(key(pt)) || props[n.prop].ident == p.ident) {
+                const naming& n = last[key(pt)];
+                if (n.prop == k && n.value == j) {
                     stays.push_back(pt);
                     return;
                 }
@@ -90,13 +104,17 @@ void resolve_setup_points(std::vector<fix_prop>& props, const fix_context& c) {
                 kept_pos.push_back(p.value_pos[j]);
                 continue;
             }
-            const std::string was = p.ident + "[" + p.values[j].str() + "]";
-            c.note(rule::duplicate_point, p.value_pos[j],
-                   was + (lost == 1 ? " names a point " : " names " + std::to_string(lost) + " points ") + "that a later " +
-                       later + " of this node names too",
-                   std::string(lost == 1 ? "that point is" : "those points are") + " kept in the later one only: the board "
-                       "a reader applying the node's setup in order has (a node's setup points must be unique)" +
-                       (stays.empty() ? "" : "; the others written one by one"));
+            // (said once per property and the ones that took its points: 20,000 values alike are
+            // one note, counted)
+            said& n = notes[p.ident + " " + later];
+            if (n.values++ == 0) {
+                n.first = p.ident + "[" + p.values[j].str() + "]";
+                n.at = p.value_pos[j];
+                n.ident = p.ident;
+                n.later = later;
+            }
+            n.points += lost;
+            n.split |= !stays.empty();
             for (const board_point pt : stays) {
                 kept.push_back(fix_value(point_text(*c.game, pt)));
                 kept_pos.push_back(p.value_pos[j]);
@@ -106,6 +124,16 @@ void resolve_setup_points(std::vector<fix_prop>& props, const fix_context& c) {
         p.value_pos = std::move(kept_pos);
     }
     std::erase_if(props, [](const fix_prop& p) { return is_setup(p) && p.values.empty(); });
+    for (const auto& [unused, n] : notes) {
+        const std::string more = n.values == 1 ? "" : " and " + std::to_string(n.values - 1) + " more values of " + n.ident;
+        c.note(rule::duplicate_point, n.at,
+               n.first + more + (n.values == 1 ? " names " : " name ") +
+                   (n.points == 1 ? "a point" : std::to_string(n.points) + " points") + " that a later " + n.later +
+                   " of this node names too",
+               std::string(n.points == 1 ? "that point is" : "those points are") +
+                   " kept in the later one only: the board a reader applying the node's setup in order has (a "
+                   "node's setup points must be unique)" + (n.split ? "; the others written one by one" : ""));
+    }
 }
 
 }  // namespace sgf::detail
