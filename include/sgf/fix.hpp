@@ -29,9 +29,9 @@
 //      one FF[4] can hold (valid, or in the form fix writes it: SZ[19:19] as SZ[19]) stays,
 //      and the others are kept in the private property "X" + identifier (PB twice ->
 //      PB[first] XPB[second]; SZ[19:19]SZ[5] -> SZ[19] XSZ[5]), in order;
-//      Go setup naming a point in two of AB, AW and AE (E106): the point stays only in the
-//      one that names it last, the position a reader applying the setup in order sees
-//      (AB[aa:cc]AE[bb] -> AB[aa][ba][ca][ab][cb][ac][bc][cc]AE[bb]; I106);
+//      Go setup naming a point in two of AB, AW and AE (E106): the position a reader
+//      applying the setup in order sees, each point of that node written once, in the value
+//      that names it last (AB[aa:cc]AE[bb] -> AB[aa][ba][ca][ab][cb][ac][bc][cc]AE[bb]; I106);
 //  - nodes are split as ff4_changes.txt "Property types move & setup" says: setup, root
 //    and game-info properties and N in the first node, all others in the second (E202,
 //    E203; and for a move in the root, W204); B and W in one node become two nodes, the
