@@ -29,43 +29,56 @@ struct naming {
     std::uint32_t at;    // the value's '[' in the input: file order
 };
 
-}  // namespace
+// Each setup value's points (none for a value that is no point here: it stays as it is) and
+// the last naming of each point, in file order, with whether a point has two colours: an array
+// by point (a board has at most 52x52), so that a node of many rectangles costs one step per
+// point named and no more.
+struct namings {
+    std::size_t columns = 0;
+    std::vector<naming> last;
+    std::vector<std::vector<std::optional<point_rect>>> rects;  // [property][value]
+    bool conflict = false;
+    [[nodiscard]] const naming& of(board_point pt) const { return last[pt.row * columns + pt.column]; }
+};
 
-void resolve_setup_points(std::vector<fix_prop>& props, const fix_context& c) {
-    if (c.gm != 1 || c.game == nullptr) return;
-    std::size_t setups = 0;
-    for (const fix_prop& p : props) setups += is_setup(p);
-    if (setups < 2) return;  // (one property alone: its repeats are resolve_repeats')
-    // The last naming of each point, in file order, and whether a point has two colours: an
-    // array by point (a board has at most 52x52), so that a node of many rectangles costs one
-    // step per point named and no more.
-    if (!c.size.known()) return;
-    const std::size_t columns = c.size.columns + 1, cells = columns * (c.size.rows + 1);
-    std::vector<naming> last(cells, naming{none, 0, 0});
-    bool any = false;
-    const auto key = [columns](board_point pt) { return pt.row * columns + pt.column; };
-    std::vector<std::vector<std::optional<point_rect>>> rects(props.size());
+namings read_namings(const std::vector<fix_prop>& props, const fix_context& c) {
+    namings r;
+    r.columns = c.size.columns + 1;
+    r.last.assign(r.columns * (c.size.rows + 1), naming{none, 0, 0});
+    r.rects.resize(props.size());
     for (std::size_t k = 0; k < props.size(); ++k) {
         if (!is_setup(props[k])) continue;
-        rects[k].resize(props[k].values.size());
+        auto& rects = r.rects[k];
+        rects.resize(props[k].values.size());
         for (std::size_t j = 0; j < props[k].values.size(); ++j) {
-            rects[k][j] = parse_point_rect(*c.game, props[k].values[j]);
-            if (!rects[k][j] || !rect_on_board(*rects[k][j], c.size)) {
-                rects[k][j].reset();  // (a value that is no point here stays as it is)
+            rects[j] = parse_point_rect(*c.game, props[k].values[j]);
+            if (!rects[j] || !rect_on_board(*rects[j], c.size)) {
+                rects[j].reset();
                 continue;
             }
             const naming n{k, j, props[k].value_pos[j].offset};
-            rects[k][j]->for_each([&](board_point pt) {
-                naming& l = last[key(pt)];
+            rects[j]->for_each([&](board_point pt) {
+                naming& l = r.last[pt.row * r.columns + pt.column];
                 if (l.prop != none) {
-                    any = any || props[l.prop].ident != props[k].ident;
+                    r.conflict = r.conflict || props[l.prop].ident != props[k].ident;
                     if (n.at < l.at) return;
                 }
                 l = n;
             });
         }
     }
-    if (!any) return;
+    return r;
+}
+
+}  // namespace
+
+void resolve_setup_points(std::vector<fix_prop>& props, const fix_context& c) {
+    if (c.gm != 1 || c.game == nullptr || !c.size.known()) return;
+    std::size_t setups = 0;
+    for (const fix_prop& p : props) setups += is_setup(p);
+    if (setups < 2) return;  // (one property alone: its repeats are resolve_repeats')
+    const namings names = read_namings(props, c);
+    if (!names.conflict) return;
     // Then each point stays only in the value that names it last (of its colour or not), so that
     // each is written once: 20,000 AB[aa:ss] and AW[aa] give the board's 360 other points once,
     // not 20,000 times. A value that loses points is written as the points it keeps, said once.
@@ -82,7 +95,7 @@ void resolve_setup_points(std::vector<fix_prop>& props, const fix_context& c) {
         std::vector<fix_value> kept;
         std::vector<fix_pos> kept_pos;
         for (std::size_t j = 0; j < p.values.size(); ++j) {
-            if (!rects[k][j]) {
+            if (!names.rects[k][j]) {
                 kept.push_back(p.values[j]);
                 kept_pos.push_back(p.value_pos[j]);
                 continue;
@@ -90,8 +103,8 @@ void resolve_setup_points(std::vector<fix_prop>& props, const fix_context& c) {
             std::vector<board_point> stays;
             std::string later;  // the properties that name the points it loses
             std::size_t lost = 0;
-            rects[k][j]->for_each([&](board_point pt) {
-                const naming& n = last[key(pt)];
+            names.rects[k][j]->for_each([&](board_point pt) {
+                const naming& n = names.of(pt);
                 if (n.prop == k && n.value == j) {
                     stays.push_back(pt);
                     return;
