@@ -439,6 +439,13 @@ TEST_CASE("fix report: what a repair of the input reveals is left and not made b
     const sgf::fix_remains setup_r = sgf::remaining_findings(setup.in, setup.out);
     CHECK(sgf_test::codes_of(setup_r.left).find("W216") != std::string::npos);
     CHECK(setup_r.made.empty());
+    // a label whose text had a second ':' (E107, escaped by fix) is a label like the others
+    // then: its point named twice (E106) is the input's (found by the fix fuzz target)
+    const run lb = fix_run("(;FF[4]GM[1]SZ[19]LB[sd:a:b][sd:d])");
+    CHECK(lb.text.find("LB[sd:a\\:b][sd:d]") != std::string::npos);
+    const sgf::fix_remains lb_r = sgf::remaining_findings(lb.in, lb.out);
+    CHECK(sgf_test::codes_of(lb_r.left).find("E106") != std::string::npos);
+    CHECK(lb_r.made.empty());
     // so does a GM repaired the same way (GM[x][19]: Octi), whose moves the input's W[aa] is none of
     const run gm = fix_run("(;FF[4]GM[x][19]SZ[9];B[a1];W[aa])");
     CHECK(gm.text.find("GM[19]XGM[x]") != std::string::npos);

@@ -131,9 +131,13 @@ public:
         // input's FF did not define (check: 211, "IP ... is not defined in FF[1]"): in the
         // FF[4] output it is judged by FF[4]'s rows, by its game among them (212). Named as
         // the input wrote it (MopN, FF[1]-FF[3]'s lowercase letters), it is judged as the
-        // identifier fix writes (MN in a root: 214).
+        // identifier fix writes (MN in a root: 214). So is a compose with a second ':' that fix
+        // escapes (LB[sd:dna:b], E107, written LB[sd:dna\:b]): then a label like any other, it
+        // may name a point another label names (E106) as the input did all along.
         for (const auto& d : before) {
-            const char end = d.id == rule::value_syntax ? '[' : d.id == rule::obsolete_property ? ' ' : '\0';
+            const char end = d.id == rule::value_syntax || d.id == rule::compose_extra_colon ? '['
+                             : d.id == rule::obsolete_property                              ? ' '
+                                                                                            : '\0';
             if (end == '\0') continue;
             if (const std::size_t at = d.message.find(end); at != std::string::npos && at > 0) wrong_.insert(ff4_ident_of(d.message.substr(0, at)));
         }
