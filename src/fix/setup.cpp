@@ -3,8 +3,8 @@
 // setup in order (the checker's replay does) ends with the colour the last one gives; fix
 // keeps the point in that property only, so that the output holds the same position without
 // the conflict. Found by the fix fuzz target: AE[ee]AW[ee]AE[ee] merged as AE[ee]AW[ee] put a
-// white stone on a point the input left empty. (fix/report.cpp knows the note this says: what the replay finds of the
-// last AE, which may change nothing now, is the input's conflict.)
+// white stone on a point the input left empty. (fix/report.cpp knows the note this says: what
+// the replay finds of the last AE, which may change nothing now, is the input's conflict.)
 #include <algorithm>
 #include <cstdint>
 #include <map>
