@@ -148,6 +148,8 @@ TEST_CASE("fix: a property given twice in a node") {
         CHECK(once.codes == "I106@1:31 I106@1:18022");
         CHECK(fix_text(std::string(head) + ";AB[aa:cc]AB[bb]AW[dd]AE[dd])") ==
               std::string(head) + "\n;AB[aa][ba][ca][ab][cb][ac][bc][cc][bb]AE[dd])\n");
+        // a point read as fix writes it (white space repaired): so a second fix finds nothing more
+        CHECK(fix_text(std::string(head) + ";AW[ga\n]AB[ga])") == std::string(head) + "\n;AB[ga])\n");
         // elsewhere than Go a repeat may count: left as it is
         CHECK(fix_text("(;FF[4]CA[UTF-8]GM[6];AB[l]AW[l])") == "(;FF[4]CA[UTF-8]GM[6]\n;AB[l]AW[l])\n");
     }

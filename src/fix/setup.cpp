@@ -50,8 +50,12 @@ namings read_namings(const std::vector<fix_prop>& props, const fix_context& c) {
         if (!is_setup(props[k])) continue;
         auto& rects = r.rects[k];
         rects.resize(props[k].values.size());
+        const property_rule* row = c.rule(props[k].ident);
         for (std::size_t j = 0; j < props[k].values.size(); ++j) {
-            rects[j] = parse_point_rect(*c.game, props[k].values[j]);
+            // (read as fix will write it: AW[ga\n] is AW[ga] once its white space goes, so that a
+            // second fix finds no conflict the first did not see)
+            const fix_value& v = props[k].values[j];
+            rects[j] = parse_point_rect(*c.game, row ? std::string_view(repaired_spelling(*row, c, v)) : v.view());
             if (!rects[j] || !rect_on_board(*rects[j], c.size)) {
                 rects[j].reset();
                 continue;
