@@ -419,6 +419,12 @@ TEST_CASE("fix report: every node fix changes holds a change it said (corpus)") 
 TEST_CASE("fix report: what a repair of the input reveals is left and not made by fix") {
     // Found by the fix fuzz target's invariant that nothing in fix's output is made by fix
     // unsaid (issue 20); each of these was "made by fix (a bug in fix)" before.
+    // (what remains of run r holds a finding of `code` left from the input, and none made by fix)
+    const auto left_not_made = [](const run& r, std::string_view code) {
+        const sgf::fix_remains remains = sgf::remaining_findings(r.in, r.out);
+        CHECK(sgf_test::codes_of(remains.left).find(code) != std::string::npos);
+        CHECK(remains.made.empty());
+    };
     // a property the input's FF did not define (IP in FF[1]: W211) judged by FF[4]'s rows:
     // of another game (W212), the same property seen again
     const run ip = fix_run("(;GM[1];IP[aa])");
@@ -429,23 +435,17 @@ TEST_CASE("fix report: what a repair of the input reveals is left and not made b
     // board it gives shows a move onto a stone the input had all along
     const run sz = fix_run("(;FF[4]GM[1]SZ[x][19];B[aa];W[aa])");
     CHECK(sz.text.find("SZ[19]XSZ[x]") != std::string::npos);
-    const sgf::fix_remains sz_r = sgf::remaining_findings(sz.in, sz.out);
-    CHECK(sgf_test::codes_of(sz_r.left).find("W215") != std::string::npos);
-    CHECK(sz_r.made.empty());
+    left_not_made(sz, "W215");
     // setup naming a point in two properties of a node (E106), kept by fix in the last one only
     // (fix/setup.cpp): AB[aa:cc]AE[bb] is AB without bb and AE[bb], which changes nothing on an
     // empty board (W216) where the input's AE took AB's stone: the input's conflict
     const run setup = fix_run("(;FF[4]GM[1]SZ[19];AB[aa:cc]AE[bb];B[bb])");
-    const sgf::fix_remains setup_r = sgf::remaining_findings(setup.in, setup.out);
-    CHECK(sgf_test::codes_of(setup_r.left).find("W216") != std::string::npos);
-    CHECK(setup_r.made.empty());
+    left_not_made(setup, "W216");
     // a label whose text had a second ':' (E107, escaped by fix) is a label like the others
     // then: its point named twice (E106) is the input's (found by the fix fuzz target)
     const run lb = fix_run("(;FF[4]GM[1]SZ[19]LB[sd:a:b][sd:d])");
     CHECK(lb.text.find("LB[sd:a\\:b][sd:d]") != std::string::npos);
-    const sgf::fix_remains lb_r = sgf::remaining_findings(lb.in, lb.out);
-    CHECK(sgf_test::codes_of(lb_r.left).find("E106") != std::string::npos);
-    CHECK(lb_r.made.empty());
+    left_not_made(lb, "E106");
     // so does a GM repaired the same way (GM[x][19]: Octi), whose moves the input's W[aa] is none of
     const run gm = fix_run("(;FF[4]GM[x][19]SZ[9];B[a1];W[aa])");
     CHECK(gm.text.find("GM[19]XGM[x]") != std::string::npos);
