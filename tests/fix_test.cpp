@@ -166,6 +166,27 @@ TEST_CASE("fix: a property given twice in a node") {
     SUBCASE("an unknown property: every value kept") {
         CHECK(fix_text(std::string(head) + "ZZ[a]ZZ[a][b])") == std::string(head) + "ZZ[a][a][b])\n");
     }
+    SUBCASE("repeats in a row and apart: counted alike and said at the second occurrence") {
+        // (a repeat right after its identifier is read into it: 200,000 C[x] are one property
+        // of fix's while it works, not 200,000; what is said must not show it)
+        const std::string n = std::string(head) + ";";
+        const auto note = [](const fixed& f) {
+            for (const auto& d : f.diagnostics)
+                if (d.code == "I201") return d.message + "@" + std::to_string(d.where.column);
+            return std::string("none");
+        };
+        // columns: the node's ";" at 28, so C[a] at 29, the next property at 33
+        CHECK(note(fix_of(n + "C[a]C[b]N[x]C[c])")) == "C given 3 times in one node with different texts@33");
+        CHECK(note(fix_of(n + "C[a]N[x]C[b]C[c])")) == "C given 3 times in one node with different texts@37");
+        CHECK(note(fix_of(n + "C[a]C[b]N[x]C[c]C[d])")) == "C given 4 times in one node with different texts@33");
+        CHECK(note(fix_of(n + "C[a]C[a])")) == "C given twice in one node, all equal or empty@33");
+        CHECK(fix_text(n + "C[a]C[b]N[x]C[c])") == n.substr(0, n.size() - 1) + "\n;C[a\n\nb\n\nc]N[x])\n");
+        CHECK(fix_text(n + "TR[aa]TR[bb]TR[aa])") == n.substr(0, n.size() - 1) + "\n;TR[aa][bb])\n");
+        // in a top-level root an alias and its target are read one by one (convert_aliases)
+        const fixed root = fix_of("(;FF[4]CA[UTF-8]GM[1]SZ[19]RD[2020-01-01]RD[2020-01-02])");
+        CHECK(root.text.find("DT[2020-01-01]") != std::string::npos);
+        CHECK(root.text.find("XDT[2020-01-02]") != std::string::npos);
+    }
 }
 
 TEST_CASE("fix: nodes are split as FF[4] requires") {

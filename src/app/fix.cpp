@@ -7,6 +7,7 @@
 
 #include "sgf/check.hpp"
 #include "sgf/check_file.hpp"
+#include "fix/detail.hpp"
 #include "table/findings.hpp"
 
 namespace sgf::app {
@@ -47,8 +48,7 @@ checked_fix judge_fix(const load_result& input, fix_result fixed, const load_opt
     out.errors += out.remaining.size();
     // The input as `sgfcheck FILE` checks it: strictly, in the charset it was loaded with.
     if (out.errors > 0) out.breaks_clean_file = passes_strict_check(input, options, out.remains.input_errors);
-    out.said = fix_findings(input, fixed);
-    detail::list_at_most(out.said);  // as check lists its findings
+    out.said = detail::listed_at_most(detail::fix_findings_of(input, fixed));  // as check lists its findings
     out.fixed = std::move(fixed);
     return out;
 }

@@ -144,6 +144,10 @@ struct fix_context {
     std::unordered_map<const source*, std::uint32_t>* origins = nullptr;
 };
 
+// report.cpp: fix_findings (sgf/fix.hpp) as references into `input` and `fixed`, so that a
+// front end copies only what it lists (100,000 notes of one kind are not copied to list 1,000).
+[[nodiscard]] std::vector<const diagnostic*> fix_findings_of(const load_result& input, const fix_result& fixed);
+
 // fix_merge.cpp: the node's properties with FF[4] identifiers and UTF-8 values, repeats
 // resolved (see include/sgf/fix.hpp).
 // In a top-level root, SGF2-style aliases are converted first (fix_values.cpp), so that

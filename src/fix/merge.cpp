@@ -104,30 +104,61 @@ void say_bytes_kept(const fix_prop& f, const fix_context& c) {
            severity::warning);
 }
 
+// Occurrences of an identifier that read_properties put into the one right before them (so
+// that 200,000 C[x] in a row are one fix_prop of 200,000 values, not 200,000 fix_props): how
+// many, and where the first of them stands (a repeat's note points there).
+struct folded {
+    std::size_t more = 0;
+    fix_pos first_at;
+};
+using folds_t = std::unordered_map<std::string, folded>;
+
+// Whether a repeat of `ident` may be put into the occurrence before it as it is read: not the
+// setup properties (resolve_setup_points reads which occurrence names a point last) nor, in a
+// top-level root, an SGF2-style alias or its target (convert_aliases reads each occurrence).
+bool foldable(std::string_view ident, bool top_root) {
+    if (ident == "AB" || ident == "AW" || ident == "AE") return false;
+    if (!top_root) return true;
+    for (const property_alias& a : all_aliases())
+        if (a.alias == ident || a.target == ident) return false;
+    return true;
+}
+
 // Step 1: the node's properties in file order, identifiers in their FF[4] form (reported),
-// values as input_value makes them.
-props_t read_properties(const node& n, const fix_context& c) {
+// values as input_value makes them. A repeat right after its identifier's occurrence goes into
+// it, counted in `folds` (group_repeats would merge the two in this order anyway).
+props_t read_properties(const node& n, bool top_root, const fix_context& c, folds_t& folds) {
     props_t raw;
     const source* src = detail::tree_access::source_of(n);
     c.node_pos = {src, n.offset()};
+    folded* run = nullptr;  // the fold of raw.back(), once it has one
     for (const property& p : n.properties()) {
-        fix_prop f;
-        f.ident = ff4_identifier(p.ident());
-        f.pos = {src, p.offset()};
-        if (f.ident != p.ident())  // the parser's 011: check reports it by that number too
-            c.note(rule::lowercase_ident, f.pos, "property identifier '" + std::string(p.ident()) + "' contains lowercase letters",
-                   "written " + f.ident + " (ff4_changes.txt: 'the application has to remove all lowercase letters')");
-        else if (ff4_ident_of(f.ident).empty())
-            c.note(rule::ident_without_upper, f.pos, "property identifier '" + f.ident + "' has no upper-case letter: it has no FF[4] form",
+        std::string ident = ff4_identifier(p.ident());
+        const fix_pos pos{src, p.offset()};
+        if (ident != p.ident())  // the parser's 011: check reports it by that number too
+            c.note(rule::lowercase_ident, pos, "property identifier '" + std::string(p.ident()) + "' contains lowercase letters",
+                   "written " + ident + " (ff4_changes.txt: 'the application has to remove all lowercase letters')");
+        else if (ff4_ident_of(ident).empty())
+            c.note(rule::ident_without_upper, pos, "property identifier '" + ident + "' has no upper-case letter: it has no FF[4] form",
                    "kept as written, with its values; FF[1]-FF[3] readers ignored lowercase letters, so no reader knows it: "
                    "rename it (an upper-case identifier) or delete it",
                    severity::error);
-        for (const value& v : p) {
-            f.values.push_back(input_value(v.raw(), c));
-            f.value_pos.push_back({src, v.offset()});
-            say_bytes_kept(f, c);
+        if (!raw.empty() && raw.back().ident == ident && foldable(ident, top_root)) {
+            if (run == nullptr) {
+                run = &folds[ident];  // (a repeat of an earlier run of this identifier: counted on)
+                if (run->more == 0) run->first_at = pos;
+            }
+            ++run->more;
+        } else {
+            raw.push_back(fix_prop{std::move(ident), {}, pos, {}});
+            run = nullptr;
         }
-        raw.push_back(std::move(f));
+        fix_prop& into = raw.back();
+        for (const value& v : p) {
+            into.values.push_back(input_value(v.raw(), c));
+            into.value_pos.push_back({src, v.offset()});
+            say_bytes_kept(into, c);
+        }
     }
     return raw;
 }
@@ -342,7 +373,8 @@ props_t place_kept_apart(props_t&& out, std::vector<std::pair<std::size_t, fix_p
 }  // namespace
 
 std::vector<fix_prop> read_node(const node& n, bool top_root, const fix_context& c) {
-    props_t raw = read_properties(n, c);
+    folds_t folds;
+    props_t raw = read_properties(n, top_root, c, folds);
     if (top_root) convert_aliases(raw, c);  // step 2: RD[2020] is a DT, repeats included
     resolve_setup_points(raw, c);  // (each occurrence by itself: which names a point last)
     const repeat_groups groups = group_repeats(raw);
@@ -358,7 +390,13 @@ std::vector<fix_prop> read_node(const node& n, bool top_root, const fix_context&
             merged.values.insert(merged.values.end(), more.values.begin(), more.values.end());
             merged.value_pos.insert(merged.value_pos.end(), more.value_pos.begin(), more.value_pos.end());
         }
-        const fix_pos again = k > 1 ? raw[second].pos : (merged.value_pos.size() > 1 ? merged.value_pos[1] : merged.pos);
+        fix_pos again = k > 1 ? raw[second].pos : (merged.value_pos.size() > 1 ? merged.value_pos[1] : merged.pos);
+        if (!folds.empty())
+            if (const auto f = folds.find(merged.ident); f != folds.end()) {
+                // (the second occurrence: the first one folded, or the second one kept, whichever stands first)
+                if (k == 1 || f->second.first_at.offset < again.offset) again = f->second.first_at;
+                k += f->second.more;
+            }
         std::optional<fix_prop> apart;
         resolve_repeats(std::move(merged), k, again, c, out, apart);
         if (apart) kept_apart.emplace_back(out.size() - 1, std::move(*apart));

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "check/check_trees.hpp"
+#include "fix/detail.hpp"
 #include "sgf/check.hpp"
 #include "sgf/context.hpp"
 #include "sgf/fix.hpp"
@@ -32,6 +33,12 @@ bool is_change(const diagnostic& d) {
 }  // namespace
 
 std::vector<diagnostic> fix_findings(const load_result& input, const fix_result& fixed) {
+    std::vector<diagnostic> out;
+    for (const diagnostic* d : detail::fix_findings_of(input, fixed)) out.push_back(*d);
+    return out;
+}
+
+std::vector<const diagnostic*> detail::fix_findings_of(const load_result& input, const fix_result& fixed) {
     // Whether fix said something of d's number at d's place. Both lists are sorted by place
     // (load and fix sort them): one walk, no set of every place fix named (the peak of memory
     // of a big collection is here); a list given in another order gets the set.
@@ -50,11 +57,11 @@ std::vector<diagnostic> fix_findings(const load_result& input, const fix_result&
             if (number_of(own[k].code) == number_of(d.code)) return true;
         return false;
     };
-    std::vector<diagnostic> out;
+    std::vector<const diagnostic*> out;
     out.reserve(input.diagnostics.size() + own.size());
     for (const auto& d : input.diagnostics)
-        if (!said(d)) out.push_back(d);
-    out.insert(out.end(), own.begin(), own.end());
+        if (!said(d)) out.push_back(&d);
+    for (const auto& d : own) out.push_back(&d);
     return out;
 }
 

@@ -145,11 +145,17 @@ void split_moves(const node& original, props_t&& part, const fix_context& c, std
     for (std::size_t k = 0; k < moves.size(); ++k) {
         props_t n;
         if (k == 0) {  // the first move keeps the node's other properties, in the file's order
-            for (const fix_prop& p : part) {
+            n.reserve(part.size());
+            for (fix_prop& p : part) {
                 const std::string_view tc = time_colour(p.ident);
                 if (is_move(p)) {
                     if (p.ident == moves[0].colour) n.push_back({p.ident, {moves[0].value}, p.pos, {moves[0].pos}});
-                } else if (tc.empty() || first_of(tc) == 0 || first_of(tc) == moves.size()) {
+                } else if (tc.empty()) {
+                    // (moved: the later moves read only the time properties of `part`; a node of
+                    // 100,000 properties is not copied)
+                    n.push_back(std::move(p));
+                    p.ident.clear();
+                } else if (first_of(tc) == 0 || first_of(tc) == moves.size()) {
                     n.push_back(p);
                 }
             }
@@ -212,12 +218,16 @@ void split_and_build(const node& original, std::vector<fix_prop>&& props, bool t
     const bool first_split = (setup && moving) || (top_root && move_values > 0);
     props_t rest;
     if (first_split) {
-        props_t first;
-        for (fix_prop& p : props) {
+        auto early = [&](const fix_prop& p) {
             const property_type t = type_of(p, c);
-            const bool early = t == property_type::setup || t == property_type::root || t == property_type::game_info || p.ident == "N";
-            (early ? first : rest).push_back(std::move(p));
-        }
+            return t == property_type::setup || t == property_type::root || t == property_type::game_info || p.ident == "N";
+        };
+        props_t first;
+        const auto firsts = static_cast<std::size_t>(std::count_if(props.begin(), props.end(), early));
+        first.reserve(firsts);  // (exactly: a node may hold 100,000 properties)
+        rest.reserve(props.size() - firsts);
+        for (fix_prop& p : props) (early(p) ? first : rest).push_back(std::move(p));
+        props_t().swap(props);  // (its moved-from elements: freed before the split below)
         if (first.empty() || rest.empty()) {  // nothing to split off after all: one part, in order
             if (rest.empty()) rest = std::move(first);
         } else {

@@ -171,32 +171,30 @@ diagnostic unlisted_summary(rule r, severity s, std::uint64_t count) {
     return d;
 }
 
-void list_at_most(std::vector<diagnostic>& ds) {
+std::vector<diagnostic> listed_at_most(std::span<const diagnostic* const> ds) {
     constexpr std::size_t rules = std::size_t{std::numeric_limits<std::underlying_type_t<rule>>::max()} + 1;
     std::vector<std::uint32_t> listed(rules, 0);
-    std::vector<std::size_t> summary(rules * 3, findings::npos);  // index in ds of a rule and level's summary
-    std::size_t kept = 0;
-    for (std::size_t i = 0; i < ds.size(); ++i) {
-        const auto k = static_cast<std::size_t>(ds[i].id);
+    std::vector<std::size_t> summary(rules * 3, findings::npos);  // index in `out` of a rule and level's summary
+    std::vector<diagnostic> out;
+    for (const diagnostic* d : ds) {
+        const auto k = static_cast<std::size_t>(d->id);
         if (listed[k] < findings::listed_per_rule) {
             ++listed[k];
-        } else {
-            std::size_t& at = summary[k * 3 + static_cast<std::size_t>(ds[i].level)];
-            if (at != findings::npos) {
-                ds[at].count += ds[i].count;
-                continue;
-            }
-            diagnostic d = unlisted_summary(ds[i].id, ds[i].level, ds[i].count);
-            d.where = ds[i].where;
-            ds[i] = std::move(d);
-            at = kept;
+            out.push_back(*d);
+            continue;
         }
-        if (kept != i) ds[kept] = std::move(ds[i]);
-        ++kept;
+        std::size_t& at = summary[k * 3 + static_cast<std::size_t>(d->level)];
+        if (at != findings::npos) {
+            out[at].count += d->count;
+            continue;
+        }
+        at = out.size();
+        out.push_back(unlisted_summary(d->id, d->level, d->count));
+        out.back().where = d->where;
     }
-    ds.resize(kept);
     for (const std::size_t at : summary)
-        if (at != findings::npos) ds[at].message = unlisted_summary(ds[at].id, ds[at].level, ds[at].count).message;
+        if (at != findings::npos) out[at].message = unlisted_summary(out[at].id, out[at].level, out[at].count).message;
+    return out;
 }
 
 std::vector<diagnostic> findings::finish() && {

@@ -17,6 +17,7 @@
 #include <string_view>
 #include <type_traits>
 #include <unordered_map>
+#include <span>
 #include <vector>
 
 #include "sgf/diagnostic.hpp"
@@ -65,7 +66,8 @@ struct excerpt {
 // findings::listed_per_rule of one rule, in the list's order; the rest of each rule and level
 // said by one unlisted_summary at the first one left out, counting what they stood for. For
 // lists made elsewhere (what fix says: 100,000 lowercase identifiers are not 100,000 lines).
-void list_at_most(std::vector<diagnostic>& ds);
+// Given by reference: only what is listed is copied.
+[[nodiscard]] std::vector<diagnostic> listed_at_most(std::span<const diagnostic* const> ds);
 
 struct recorded_finding {
     rule_level level;
