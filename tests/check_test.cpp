@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <string>
 #include <string_view>
@@ -10,6 +11,7 @@
 
 #include "check/check_trees.hpp"
 #include "sgf/check.hpp"
+#include "sgf/check_file.hpp"
 #include "sgf/parse.hpp"
 #include "sgf/properties.hpp"
 #include "tests/program_util.hpp"
@@ -467,6 +469,49 @@ TEST_CASE("the checker lists at most 1000 findings of one code then says how man
     CHECK(ds.back().code == "E106");
     CHECK(ds.back().message.find("1999 more E106") == 0);
     CHECK(ds.back().where.column == 22 + 4 * 1001);  // the first value not listed (value 0 is no repeat)
+}
+
+TEST_CASE("findings past the cap are counted alike when their messages are not made") {
+    // 3,000 distinct unknown identifiers of more than two letters (W210 and I218 per property)
+    // and 3,000 with lowercase letters too (the parser's E011): the first 1,000 of each with their words, then
+    // one summary that counts the rest, as when every message was made
+    std::string text = "(;FF[4]GM[1]SZ[19]";
+    const auto name = [](int k) {
+        std::string s;
+        for (int d = 0; d < 3; ++d, k /= 26) s += static_cast<char>('A' + k % 26);
+        return s;
+    };
+    for (int k = 0; k < 3000; ++k) {
+        text += 'Q';
+        text += name(k);
+        text += "[]";
+    }
+    text += ";";
+    for (int k = 0; k < 3000; ++k) {
+        text += 'Z';
+        text += name(k);
+        text += "x[]";
+    }
+    text += ")";
+    const auto ds = sgf::check_file(sgf::file_bytes(text)).diagnostics;  // (the parser's findings too)
+    std::map<std::string, int, std::less<>> listed, more;
+    const auto summary = [](const sgf::diagnostic& d) { return d.message.find(" more " + std::string(d.code) + " findings") != std::string::npos; };
+    for (const auto& d : ds) {
+        if (summary(d)) more[std::string(d.code)] += static_cast<int>(d.count);
+        else ++listed[std::string(d.code)];
+        CHECK_FALSE(d.message.empty());
+    }
+    for (const auto& [code, n] : listed) {
+        CAPTURE(code);
+        CHECK(n == 1000);
+        CHECK(more[code] == (code == "E011" ? 2000 : 5000));  // (3,000 lowercase ones; 6,000 of the others)
+    }
+    CHECK(listed.size() == 3);  // E011 (the parser), W210 unknown, I218 longer than two letters
+    for (const auto& d : ds) {
+        if (summary(d)) continue;
+        if (d.code == "W210") CHECK(d.message.find("unknown property Q") == 0);
+        if (d.code == "I218") CHECK(d.message.find("identifier Q") == 0);
+    }
 }
 
 TEST_CASE("issue 11 gaps in messages and grouping and unknown games") {

@@ -91,6 +91,14 @@ TEST_CASE("recoveries: the fill of a pattern") {
     CHECK(sgf::detail::fill("skipped {2} bytes: '{1}'", {"ab", "2"}) == "skipped 2 bytes: 'ab'");
     CHECK(sgf::detail::fill("{1} and {3}", {"x"}) == "x and {3}");
     CHECK(sgf::detail::fill("no arguments {}", {"x"}) == "no arguments {}");
+    // placeholders at either end, side by side, broken ones and braces around them
+    CHECK(sgf::detail::fill("{1}", {"x"}) == "x");
+    CHECK(sgf::detail::fill("{1}{2}", {"x", "y"}) == "xy");
+    CHECK(sgf::detail::fill("{{1}}", {"x"}) == "{x}");
+    CHECK(sgf::detail::fill("a {1", {"x"}) == "a {1");
+    CHECK(sgf::detail::fill("a {0} {1} {", {"x"}) == "a {0} x {");
+    CHECK(sgf::detail::fill("", {"x"}) == "");
+    CHECK(sgf::detail::fill("{2} {1} {2}", {"{1}", "b"}) == "b {1} b");  // (an argument is not read as a pattern)
     CHECK(matches("text '{1}' of {2} bytes", "text 'a{b}' of 3 bytes"));
     CHECK_FALSE(matches("text '{1}' of {2} bytes", "text 'ab' of 3 words"));
 }

@@ -288,8 +288,10 @@ void tree_checker::long_identifier(const source& src, std::uint32_t at, std::str
     const std::string read = all_upper(written) ? std::string(written) : ff4_ident_of(written);
     if (read.size() <= 2) return;
     report(rule::long_ident, src, at,
-           "identifier " + read + " has more than two letters (FF[4]: 'should consist of up to two uppercase letters')", {},
-           {}, read);
+           out_.may_list(rule::long_ident)
+               ? "identifier " + read + " has more than two letters (FF[4]: 'should consist of up to two uppercase letters')"
+               : std::string(),
+           {}, {}, read);
 }
 
 // Unknown (private) property: kept, values not checked, one report per identifier in the
@@ -302,7 +304,9 @@ void tree_checker::unknown_property(const source& src, std::uint32_t i) {
     if (std::none_of(ident.begin(), ident.end(), [](char c) { return c >= 'A' && c <= 'Z'; })) return;
     const plan_table& table = *ctx_->plans;
     long_identifier(src, p.ident, ident);
-    if (out_.wants(rule::unknown_property, ctx_->ff)) {
+    if (out_.wants(rule::unknown_property, ctx_->ff) && !out_.may_list(rule::unknown_property)) {
+        report(rule::unknown_property, src, p.ident, {}, {}, {}, ident);  // counted only (past the cap): no message
+    } else if (out_.wants(rule::unknown_property, ctx_->ff)) {
         std::string m = "unknown property " + std::string(ident) + ": not a property of " + std::string(info(table.prof).name) +
                         " for " + game_name(table.gm) + "; kept as is, not checked";
         if (table.prof != profile::current && find_property(ident, table.ff, table.gm, profile::current))

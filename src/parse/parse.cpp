@@ -49,6 +49,10 @@ public:
     void report(recovery k, std::uint64_t offset, std::initializer_list<std::string_view> args = {},
                 std::optional<std::uint64_t> related = std::nullopt, std::string_view subject = {}, int ff = 4) {
         const recovery_row& row = row_of(k);
+        if (!found.may_list(row.code)) {  // counted only: no words to fill
+            (void)found.add(row.code, ff, *src_, offset, {}, {}, related, subject);
+            return;
+        }
         (void)found.add(row.code, ff, *src_, offset, fill(row.message, args), fill(row.hint, args), related, subject);
     }
 

@@ -88,6 +88,13 @@ public:
         return levels_[f][static_cast<std::size_t>(r)];
     }
     [[nodiscard]] bool wants(rule r, int ff = 4) const noexcept { return level(r, ff) != rule_level::off; }
+    // Whether a finding of r added now may be listed: false when the list holds
+    // listed_per_rule of r already, so that it would only be counted and its message and hint
+    // go unread (a caller may then pass them empty: 100,000 unknown identifiers make 1,000
+    // messages, not 100,000). True while add_at records (the cap is applied at replay).
+    [[nodiscard]] bool may_list(rule r) const noexcept {
+        return record_ != nullptr || listed_[static_cast<std::size_t>(r)] < listed_per_rule;
+    }
 
     // Adds a finding at `offset` (and `related`) of `src`, at the level r has in FF[ff];
     // nothing when that level is off. An empty hint takes the row's. `subject` groups the

@@ -108,18 +108,19 @@ const recovery_row& row_of(recovery k) noexcept { return rows[static_cast<std::s
 std::string fill(std::string_view pattern, std::initializer_list<std::string_view> args) {
     std::string out;
     out.reserve(pattern.size() + 32);
-    for (std::size_t i = 0; i < pattern.size(); ++i) {
-        const char c = pattern[i];
-        if (c == '{' && i + 2 < pattern.size() && pattern[i + 2] == '}' && pattern[i + 1] >= '1' && pattern[i + 1] <= '9') {
-            const auto k = static_cast<std::size_t>(pattern[i + 1] - '1');
-            if (k < args.size()) {
-                out += *(args.begin() + k);
-                i += 2;
-                continue;
-            }
-        }
-        out += c;
+    // The text between placeholders goes in runs, not byte by byte (a file of 100,000
+    // lowercase identifiers fills 200,000 messages: 1,900 instructions each, byte by byte).
+    std::size_t from = 0;
+    for (std::size_t i = pattern.find('{'); i != std::string_view::npos; i = pattern.find('{', i + 1)) {
+        if (i + 2 >= pattern.size() || pattern[i + 2] != '}' || pattern[i + 1] < '1' || pattern[i + 1] > '9') continue;
+        const auto k = static_cast<std::size_t>(pattern[i + 1] - '1');
+        if (k >= args.size()) continue;
+        out.append(pattern, from, i - from);
+        out += *(args.begin() + k);
+        from = i + 3;
+        i += 2;
     }
+    out.append(pattern, from);
     return out;
 }
 
