@@ -577,3 +577,38 @@ TEST_CASE("game rows match the GM list of ff4_properties.txt") {
     CHECK(sgf::find_game(3)->default_size == sgf::board_size{8, 8});
     for (const int gm : {1, 6, 9, 11, 18, 19, 20, 21}) CHECK(sgf::find_game(gm)->has_page);
 }
+
+TEST_CASE("find_property gives what a search of every row gives") {
+    // the best row by the documented score (properties.hpp), found by reading every row: for
+    // every identifier of the table (one or two capitals, and the longer ones such as LKM),
+    // unknown ones short and long, and identifiers that are no capitals, in every FF, game and
+    // profile (find_property reads the short ones by a slot and the long ones from a list)
+    const auto slow = [](std::string_view id, int ff, int gm, sgf::profile p) -> const sgf::property_rule* {
+        const sgf::property_rule* best = nullptr;
+        int best_score = -1;
+        for (const auto& r : sgf::all_properties()) {
+            if (r.ident != id || !r.in_profile(p)) continue;
+            const int score = (r.applies_to(gm) ? 8 : 0) + (r.defined_in(ff) ? 4 : 0) + (r.game_specific() ? 2 : 0) +
+                              (r.profiles != sgf::every_profile ? 1 : 0);
+            if (score > best_score) {
+                best = &r;
+                best_score = score;
+            }
+        }
+        return best;
+    };
+    std::set<std::string> ids{"ZZ", "QQQ", "LKMX", "LK", "B1", "b", "Lkm", "", "X", "AAAAAAAAAAAAAAAAAAAA"};
+    std::size_t longer = 0;
+    for (const auto& r : sgf::all_properties()) {
+        ids.insert(std::string(r.ident));
+        longer += r.ident.size() > 2;
+    }
+    CHECK(longer > 0);
+    for (const std::string& id : ids)
+        for (const auto& p : sgf::all_profiles())
+            for (int ff = 1; ff <= 4; ++ff)
+                for (int gm : {1, 2, 3, 6, 11, 40, 0, 999}) {
+                    CAPTURE(id);
+                    CHECK(sgf::find_property(id, ff, gm, p.id) == slow(id, ff, gm, p.id));
+                }
+}

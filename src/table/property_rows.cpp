@@ -404,6 +404,31 @@ constexpr auto short_index = [] {
     return slots;
 }();
 
+// The few identifiers that are not one or two capitals (LKM, PDT, ...), each with its range of
+// sorted_index: an unknown long identifier (100,000 of them in a file) is a miss after a
+// short scan, not a binary search of string comparisons.
+struct long_span {
+    std::string_view ident;
+    row_span at;
+};
+constexpr std::size_t long_count = [] {
+    std::size_t n = 0;
+    for (std::size_t k = 0; k < row_count; ++k)
+        n += !is_short(rows[sorted_index[k]].ident) && (k == 0 || rows[sorted_index[k - 1]].ident != rows[sorted_index[k]].ident);
+    return n;
+}();
+constexpr auto long_index = [] {
+    std::array<long_span, long_count> spans{};
+    std::size_t n = 0;
+    for (std::size_t k = 0; k < row_count; ++k) {
+        const std::string_view id = rows[sorted_index[k]].ident;
+        if (is_short(id)) continue;
+        if (n == 0 || spans[n - 1].ident != id) spans[n++] = {id, {static_cast<std::uint16_t>(k), static_cast<std::uint16_t>(k)}};
+        spans[n - 1].at.end = static_cast<std::uint16_t>(k + 1);
+    }
+    return spans;
+}();
+
 }  // namespace
 
 std::string_view to_string(property_type t) noexcept {
@@ -427,8 +452,10 @@ const property_rule* find_property(std::string_view ident, int ff, int gm, profi
         lo = sorted_index.data() + sl.begin;
         hi = sorted_index.data() + sl.end;
     } else {
-        lo = std::lower_bound(sorted_index.data(), hi, ident,
-                              [](std::uint16_t k, std::string_view id) { return rows[k].ident < id; });
+        const auto* span = std::find_if(long_index.begin(), long_index.end(), [&](const long_span& l) { return l.ident == ident; });
+        if (span == long_index.end()) return nullptr;
+        lo = sorted_index.data() + span->at.begin;
+        hi = sorted_index.data() + span->at.end;
     }
     const property_rule* best = nullptr;
     int best_score = -1;
