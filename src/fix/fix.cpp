@@ -331,6 +331,7 @@ void group_per_subject(std::vector<diagnostic>& ds) {
 
 fix_result fix(const load_result& input, const fix_options& options) {
     fix_result r;
+    const auto by_place = [](const diagnostic& x, const diagnostic& y) { return x.where.byte < y.where.byte; };
     std::vector<game_tree> out;
     const auto trees = input.trees.trees();
     // Bytes the parse could not place: kept in the node where they stood. The load reports
@@ -392,13 +393,22 @@ fix_result fix(const load_result& input, const fix_options& options) {
         if (options.variation_level && c.gm == 1)
             fixed = detail::corrected_variation_level(fixed, detail::tree_access::rep(trees[i])->src.get(), origins, c);
         out.push_back(std::move(fixed));
+        // what was said of this game tree in file order (a root's note may come after its nodes'):
+        // the trees come in file order, so the whole list is then too, without a sort of all of it
+        const auto said = r.diagnostics.begin() + static_cast<std::ptrdiff_t>(findings);
+        if (!std::is_sorted(said, r.diagnostics.end(), by_place)) std::stable_sort(said, r.diagnostics.end(), by_place);
     }
     const bool same = std::equal(out.begin(), out.end(), trees.begin(), trees.end(),
                                  [](const game_tree& a, const game_tree& b) { return a.same(b); });
     r.trees = same ? input.trees : collection(std::move(out));
-    note_layout(input, r.diagnostics);
-    std::stable_sort(r.diagnostics.begin(), r.diagnostics.end(),
-                     [](const diagnostic& x, const diagnostic& y) { return x.where.byte < y.where.byte; });
+    // In file order (stable: what one place says stays in the order said); each game tree's
+    // are already (above), so this sorts nothing but where the trees' places overlap.
+    if (!std::is_sorted(r.diagnostics.begin(), r.diagnostics.end(), by_place))
+        std::stable_sort(r.diagnostics.begin(), r.diagnostics.end(), by_place);
+    std::vector<diagnostic> layout;
+    note_layout(input, layout);  // (the last of its place, where a stable sort of all would put it)
+    for (diagnostic& d : layout)
+        r.diagnostics.insert(std::upper_bound(r.diagnostics.begin(), r.diagnostics.end(), d, by_place), std::move(d));
     group_per_subject(r.diagnostics);
     return r;
 }
