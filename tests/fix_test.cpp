@@ -515,6 +515,12 @@ TEST_CASE("fix: SGF2-style aliases convert once and only into valid values") {
     CHECK(fix_text("(;TM[]PTM[1:00])") == "(;FF[4]CA[UTF-8]TM[60])\n");  // the empty TM carried nothing
     CHECK(fix_text("(;FF[4]DT[2020-01-01]RD[2021])") == "(;FF[4]CA[UTF-8]DT[2020-01-01]XDT[2021])\n");
     CHECK(fix_text("(;RD[2020]RD[x])") == "(;FF[4]CA[UTF-8]RD[2020][x])\n");  // every occurrence decides together
+    // an alias that is an FF[4] property of one value too (KO: ko, no value) keeps one of several
+    // values when left: judged by that one, as a second fix would (fix_of checks that it changes
+    // nothing; KO[-6.5]XKO[x] was written, which a second fix made KM[-6.5]: finding 11)
+    CHECK(fix_text("(;KO[-6.5]KO[x])") == "(;FF[4]CA[UTF-8]KM[-6.5]XKM[x])\n");
+    CHECK(fix_text("(;KO[x]KO[-6.5])") == "(;FF[4]CA[UTF-8]XKO[-6.5][x])\n");
+    CHECK(fix_text("(;KO[6.5]KM[5.5]KO[x])") == "(;FF[4]CA[UTF-8]KM[6.5]XKM[5.5][x])\n");
 }
 
 TEST_CASE("fix: diagnostics name the input's positions") {

@@ -49,7 +49,10 @@
 //    or follows a convention (DT[01.08.2001] -> DT[2001], PL[1] -> PL[B], RE[B+Illegal] ->
 //    RE[B+]), the original is kept in X + identifier;
 //  - SGF2-style aliases of the root (RD, PDT -> DT, TL, PTM -> TM, LKM -> KM, ...) are
-//    converted before repeats are resolved, and only into values their target takes;
+//    converted before repeats are resolved, and only into values their target takes: all of
+//    their values (RD[2020]RD[x] stays RD), but for an alias that is an FF[4] property of one
+//    value too (KO, TE), which keeps one of several values when left: judged by that one
+//    (KO[6.5]KO[x] -> KM[6.5]XKM[x]), as fixing the output would judge what is left;
 //  - in an FF[1]-FF[3] file, what FF[4] forbids where the file's version allowed it and fix has
 //    no conversion for (a DT or RE FF[4] cannot read, a move annotation without a move or after
 //    another, a root property outside the root, the game-info properties of a second game-info

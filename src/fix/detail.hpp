@@ -148,6 +148,14 @@ struct fix_context {
 // front end copies only what it lists (100,000 notes of one kind are not copied to list 1,000).
 [[nodiscard]] std::vector<const diagnostic*> fix_findings_of(const load_result& input, const fix_result& fixed);
 
+// merge.cpp: whether the row's value is a text (C, GN: repeats are joined, not kept apart).
+[[nodiscard]] bool is_text_row(const property_rule& r);
+// merge.cpp: of several values of a single-value property that is no text (`values`, in file
+// order), the index of the one the merge of repeats keeps: the first FF[4] can hold (or fix
+// writes in a form it can), else the first; an empty one the property does not take only when
+// all are empty. convert_aliases judges an alias that is also an FF[4] property by it.
+[[nodiscard]] std::size_t kept_of_several(const property_rule& row, const fix_context& c, std::span<const fix_value> values);
+
 // fix_merge.cpp: the node's properties with FF[4] identifiers and UTF-8 values, repeats
 // resolved (see include/sgf/fix.hpp).
 // In a top-level root, SGF2-style aliases are converted first (fix_values.cpp), so that

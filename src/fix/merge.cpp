@@ -36,6 +36,11 @@ std::vector<fix_prop>::iterator find_prop(std::vector<fix_prop>& props, std::str
     return std::find_if(props.begin(), props.end(), [&](const fix_prop& p) { return p.ident == ident; });
 }
 
+bool is_text_row(const property_rule& r) {
+    const auto alts = r.shape.alternatives();
+    return !alts.empty() && alts[0].first == value_kind::text && !alts[0].composed;
+}
+
 namespace {
 
 using props_t = std::vector<fix_prop>;
@@ -48,10 +53,6 @@ std::string ff4_identifier(std::string_view written) {
     return id.empty() ? std::string(written) : id;
 }
 
-bool is_text(const property_rule& r) {
-    const auto alts = r.shape.alternatives();
-    return !alts.empty() && alts[0].first == value_kind::text && !alts[0].composed;
-}
 
 std::string times(std::size_t k) { return k == 2 ? "twice" : std::to_string(k) + " times"; }
 
@@ -212,6 +213,22 @@ bool usable(const property_rule& row, const fix_context& c, std::string_view v) 
     return r && !r->remove && check_value(row, c.game, escape(r->value), c.size).level(profile::ff4) < rule_level::warning;
 }
 
+}  // namespace
+
+std::size_t kept_of_several(const property_rule& row, const fix_context& c, std::span<const fix_value> values) {
+    // An empty value the property does not take carries nothing: passed over while another is there.
+    const bool skip_empty = values.size() > 1 && !usable(row, c, "");
+    std::optional<std::size_t> first;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        if (skip_empty && values[i].empty()) continue;
+        if (!first) first = i;
+        if (usable(row, c, values[i])) return i;
+    }
+    return first.value_or(0);
+}
+
+namespace {
+
 // The values of `merged` in order, each spelling once (as fix will write it: "ce\v" repeats "ce").
 fix_prop distinct_values(const fix_prop& merged, const property_rule& row, const fix_context& c) {
     fix_prop distinct{merged.ident, {}, merged.pos, {}};
@@ -255,7 +272,7 @@ void resolve_single(fix_prop&& distinct, std::size_t k, std::size_t given, fix_p
         out.push_back(std::move(distinct));
         return;
     }
-    if (is_text(row)) {
+    if (is_text_row(row)) {
         std::string joined;
         for (std::size_t i = 0; i < distinct.values.size(); ++i) {
             if (i) joined += "\n\n";
@@ -269,9 +286,7 @@ void resolve_single(fix_prop&& distinct, std::size_t k, std::size_t given, fix_p
     }
     // The first value FF[4] can hold stays (the first value when none can): what a second
     // fix would find in the property, so that it keeps it too.
-    std::size_t stays = 0;
-    while (stays < distinct.values.size() && !usable(row, c, distinct.values[stays])) ++stays;
-    if (stays == distinct.values.size()) stays = 0;
+    const std::size_t stays = kept_of_several(row, c, distinct.values);
     fix_prop x{"X" + id, {}, again, {}};
     for (std::size_t i = 0; i < distinct.values.size(); ++i) {
         if (i == stays) continue;

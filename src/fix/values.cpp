@@ -165,7 +165,14 @@ void convert_aliases(std::vector<fix_prop>& props, const fix_context& c) {
         std::vector<fix_value> values;  // of every occurrence, in file order
         for (const fix_prop& p : props)
             if (is_alias(p)) values.insert(values.end(), p.values.begin(), p.values.end());
-        for (const fix_value& v : values) {
+        // An alias that is an FF[4] property of one value too (KO, TE) keeps one of several
+        // values when left as it is (the merge of repeats, after this step): judged by that one,
+        // as a second fix would judge the one left (KO[-6.5]KO[x] became KO[-6.5]XKO[x], which
+        // a second fix made KM[-6.5]: fix was not idempotent; fuzz/FUZZING.md finding 11).
+        std::span<const fix_value> judged = values;
+        if (own && own->shape.card == cardinality::single && values.size() > 1 && !is_text_row(*own))
+            judged = std::span<const fix_value>(values).subspan(kept_of_several(*own, c, values), 1);
+        for (const fix_value& v : judged) {
             foreign |= own && !valid(*own, c, v);
             // Only when the target takes the values (or fix can write them in its format):
             // TL[Black: 3:59] stays an unknown TL rather than becoming an invalid TM.
