@@ -3,7 +3,7 @@
 # input (at most 3x on every shape) and fix's user CPU over check's on the same file (at
 # least 0.5 of check's speed); fmt and dump beside it (at least 0.8 of check's speed).
 # Shapes: one node of 200,000 C[x]; 100,000 distinct FF[3] lowercase identifiers in a root;
-# 1e6 nested variations; games-x4.sgf (46 MB, bench/end_to_end.sh makes it; skipped when
+# 1e6 nested variations; three of many changes (FF[3] game trees, UNPLACED, MN); games-x4.sgf (46 MB, bench/end_to_end.sh makes it; skipped when
 # absent). Peak RSS does not depend on the machine's load; CPU seconds do (compare builds
 # in one run: pass OLD).
 # Usage: bench/fix_memory.sh [SGFCHECK] [OLD_SGFCHECK]
@@ -32,8 +32,16 @@ def upper(k):
 open(f"{d}/comments-200k.sgf", "w").write("(;FF[4]" + "C[x]" * 200000 + ")")
 open(f"{d}/lowercase-ff3-100k.sgf", "w").write("(;" + "".join("x" + upper(k) + "[]" for k in range(100000)) + "FF[3])")
 open(f"{d}/nested-1m.sgf", "w").write("(;B[aa]" * 1000000 + ")" * 1000000)
+# many changes, each said (docs/performance.md, eighth part): small FF[3] game trees with an
+# SGF2-style KO, bytes kept in UNPLACED, MN in a setup node before a move
+open(f"{d}/ff3-trees-100k.sgf", "w").write("(;FF[3]GM[1]SZ[19]KO[6.5];B[aa];W[bb])" * 100000)
+open(f"{d}/unplaced-100k.sgf", "w").write("(;FF[4]GM[1]" + ";B[aa] junk ) ((" * 100000 + ")")
+def point(i):
+    return chr(ord("a") + i % 19) + chr(ord("a") + i // 19 % 19)
+open(f"{d}/mn-setup-100k.sgf", "w").write("(;FF[4]GM[1]SZ[19]" + "".join(f";AB[{point(i)}]MN[{i}];B[{point(i)}]" for i in range(100000)) + ")")
 EOF
-files=("$tmp/comments-200k.sgf" "$tmp/lowercase-ff3-100k.sgf" "$tmp/nested-1m.sgf")
+files=("$tmp/comments-200k.sgf" "$tmp/lowercase-ff3-100k.sgf" "$tmp/nested-1m.sgf" "$tmp/ff3-trees-100k.sgf" "$tmp/unplaced-100k.sgf"
+       "$tmp/mn-setup-100k.sgf")
 [ -f "$here/build/bench/games-x4.sgf" ] && files+=("$here/build/bench/games-x4.sgf")
 
 measure() {  # BIN ARGS... -> "user_seconds rss_kb"
