@@ -304,13 +304,14 @@ void tree_checker::unknown_property(const source& src, std::uint32_t i) {
     if (std::none_of(ident.begin(), ident.end(), [](char c) { return c >= 'A' && c <= 'Z'; })) return;
     const plan_table& table = *ctx_->plans;
     long_identifier(src, p.ident, ident);
-    if (out_.wants(rule::unknown_property, ctx_->ff) && !out_.may_list(rule::unknown_property)) {
-        report(rule::unknown_property, src, p.ident, {}, {}, {}, ident);  // counted only (past the cap): no message
-    } else if (out_.wants(rule::unknown_property, ctx_->ff)) {
-        std::string m = "unknown property " + std::string(ident) + ": not a property of " + std::string(info(table.prof).name) +
-                        " for " + game_name(table.gm) + "; kept as is, not checked";
-        if (table.prof != profile::current && find_property(ident, table.ff, table.gm, profile::current))
-            m += " (002_* current usage: known to --profile=current)";
+    if (out_.wants(rule::unknown_property, ctx_->ff)) {
+        std::string m;  // (none past the cap: only counted)
+        if (out_.may_list(rule::unknown_property)) {
+            m = "unknown property " + std::string(ident) + ": not a property of " + std::string(info(table.prof).name) + " for " +
+                game_name(table.gm) + "; kept as is, not checked";
+            if (table.prof != profile::current && find_property(ident, table.ff, table.gm, profile::current))
+                m += " (002_* current usage: known to --profile=current)";
+        }
         report(rule::unknown_property, src, p.ident, std::move(m), {}, {}, ident);
     }
     // an unknown identifier twice in a node is still two properties with one name

@@ -181,6 +181,8 @@ void move_apart(std::vector<fix_prop>& props, std::size_t at);
 // (ff4_changes.txt; the checker's FF[4]-only rules) and fix has no conversion for: moved
 // apart, so that the FF[4] output passes where the input did.
 void keep_apart_ff4_only(std::vector<fix_prop>& props, bool top_root, const fix_context& c);
+// values.cpp: whether `a` is an SGF2-style alias of the root (002_*), the ones convert_aliases takes.
+[[nodiscard]] bool root_alias(const property_alias& a) noexcept;
 // fix_values.cpp: SGF2-style aliases (KO -> KM, ...) of a top-level root.
 void convert_aliases(std::vector<fix_prop>& props, const fix_context& c);
 // Replays the node's setup and moves on c.board, then converts M to MA / TR.

@@ -121,7 +121,7 @@ bool foldable(std::string_view ident, bool top_root) {
     if (ident == "AB" || ident == "AW" || ident == "AE") return false;
     if (!top_root) return true;
     for (const property_alias& a : all_aliases())
-        if (a.alias == ident || a.target == ident) return false;
+        if (root_alias(a) && (a.alias == ident || a.target == ident)) return false;
     return true;
 }
 

@@ -33,8 +33,10 @@ bool is_change(const diagnostic& d) {
 }  // namespace
 
 std::vector<diagnostic> fix_findings(const load_result& input, const fix_result& fixed) {
+    const std::vector<const diagnostic*> refs = detail::fix_findings_of(input, fixed);
     std::vector<diagnostic> out;
-    for (const diagnostic* d : detail::fix_findings_of(input, fixed)) out.push_back(*d);
+    out.reserve(refs.size());
+    for (const diagnostic* d : refs) out.push_back(*d);
     return out;
 }
 

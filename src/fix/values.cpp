@@ -154,9 +154,11 @@ void escape_compose_colons(props_t& props, const fix_context& c) {
 // The decision depends on the alias's own values only, never on what else the node holds:
 // beside its target the alias becomes a repeat of it (read_node resolves repeats next), so
 // that what fix writes never holds an alias a second fix would take.
+bool root_alias(const property_alias& a) noexcept { return a.context.substr(0, 9) == "root node"; }
+
 void convert_aliases(std::vector<fix_prop>& props, const fix_context& c) {
     for (const property_alias& a : all_aliases()) {
-        if (a.context.substr(0, 9) != "root node") continue;
+        if (!root_alias(a)) continue;
         auto is_alias = [&](const fix_prop& p) { return p.ident == a.alias; };
         if (std::none_of(props.begin(), props.end(), is_alias)) continue;
         const property_rule* own = c.rule(a.alias);
