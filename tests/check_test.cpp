@@ -7,6 +7,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "check/check_trees.hpp"
@@ -581,4 +582,38 @@ TEST_CASE("check: some game trees of a collection and which ones gave a finding"
     // a shorter `walk` walks the rest
     const std::vector<bool> first_only{false};
     CHECK(codes(sgf::detail::check_trees(c, {}, &first_only, nullptr)) == codes(all));
+}
+
+TEST_CASE("files checked one after another on a thread are each checked as alone") {
+    // A checker takes the point marks, the Go board and the plan tables the thread's last
+    // checker left (board/reused.hpp, plan_table_for): nothing of an earlier file may show in
+    // a later one's findings. Each file alone is checked on a thread of its own (nothing to
+    // take over there).
+    const std::vector<std::string> files = {
+        "(;FF[4]GM[1]SZ[19]AB[aa][bb]AW[cc]MA[dd];B[ee]TR[ee])",
+        "(;FF[4]GM[1]SZ[19]AB[aa]AW[bb]MA[cc][dd];W[aa]SQ[ee])",  // the same points, a new file
+        "(;FF[4]GM[1]SZ[19]AB[aa][aa]AE[bb];B[bb];W[bb];B[ab];W[ba])",
+        "(;FF[4]GM[1]SZ[9](;B[aa];W[ab];B[ba])(;B[ab];W[aa]))",
+        "(;FF[3]GM[1]SZ[52:52]AB[zZ][Zz]MA[zZ];B[ZZ])",
+        "(;FF[4]GM[11]SZ[14]AB[a1][b2]AW[c3];B[d4];W[a1])",
+        "(;FF[4]GM[2]SZ[8]AB[aa][aa]MA[aa])",
+        "(;FF[4]GM[1]SZ[70]AB[aa][aa])",
+        "(;FF[1]GM[1]SZ[19]B[aa];W[aa];B[bb])",
+    };
+    const auto alone = [](const std::string& text) {
+        std::string r;
+        std::thread t([&] { r = run(text); });
+        t.join();
+        return r;
+    };
+    std::vector<std::string> expected;
+    for (const std::string& f : files) expected.push_back(alone(f));
+    for (int round = 0; round < 2; ++round)
+        for (std::size_t k = 0; k < files.size(); ++k) {
+            const std::size_t i = round == 0 ? k : files.size() - 1 - k;  // then in the other order
+            INFO(files[i]);
+            CHECK(run(files[i]) == expected[i]);
+        }
+    CHECK(expected[1].find("E106") == std::string::npos);  // (each point once: no repeat)
+    CHECK(expected[2].find("E106") != std::string::npos);
 }

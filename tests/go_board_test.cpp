@@ -58,6 +58,7 @@ namespace sgf::detail {
 struct go_board_inspector {
     // Whether the groups are pending a rebuild (after setup or undo).
     static bool pending(const go_board& b) { return b.pending(); }
+    static const void* storage_of(const go_board& b) { return b.st_.get(); }
     static stone cell_of(const go_board& b, std::uint32_t q) { return static_cast<stone>(go_board::color_of(b.st_->cell[q])); }
     // Rebuilds pending groups now (play() would, before the next move).
     static void settle(go_board& b) {
@@ -411,6 +412,42 @@ struct reference_board {
             for (const auto& [x, y] : g) at(x, y) = stone::empty;
     }
 };
+
+TEST_CASE("a board on the storage of a board left mid-game plays as a new one") {
+    // A board's cells and counts go back to the thread when it is destroyed and the next
+    // board takes them (board/reused.hpp): whatever the first left (cells noted for a
+    // rebuild that never came, stamps, stones) must not show in the second.
+    const void* first_storage = nullptr;
+    {
+        go_board a({9, 9});
+        (void)a.mark();
+        for (std::uint32_t k = 1; k <= 9; ++k) a.play(k % 2 ? stone::black : stone::white, {k, 3});
+        a.set(stone::white, {3, 3});  // over a stone: noted, rebuilt at the next move, which never comes
+        a.set(stone::empty, {5, 3});
+        CHECK(go_board_inspector::pending(a));
+        first_storage = go_board_inspector::storage_of(a);
+    }
+    go_board b({9, 9});
+    CHECK(go_board_inspector::storage_of(b) == first_storage);  // (taken over: what this test is about)
+    CHECK_FALSE(go_board_inspector::pending(b));
+    for (std::uint32_t r = 1; r <= 9; ++r)
+        for (std::uint32_t c = 1; c <= 9; ++c) CHECK(b.at({c, r}) == stone::empty);
+    // the cells the first board noted, changed again: noted now, and rebuilt before the move
+    CHECK(b.set(stone::black, {3, 3}));
+    CHECK(b.set(stone::white, {3, 3}));
+    CHECK(b.set(stone::black, {5, 3}));
+    CHECK(b.set(stone::white, {5, 3}));
+    CHECK(go_board_inspector::pending(b));
+    b.play(stone::black, {4, 3});
+    CHECK(go_board_inspector::check(b) == "");
+    // white's stones at 3,3 and 5,3 each lose their last liberty to black
+    b.play(stone::black, {3, 2});
+    b.play(stone::black, {3, 4});
+    b.play(stone::black, {2, 3});
+    CHECK(b.last_captures() == 1);
+    CHECK(b.at({3, 3}) == stone::empty);
+    CHECK(go_board_inspector::check(b) == "");
+}
 
 TEST_CASE("random play setup and undo agree with a plain reference board") {
     // Dense random games (moves onto stones included) on small and odd-shaped boards, where

@@ -2,15 +2,26 @@
 
 #include <bit>
 
+#include "board/reused.hpp"
+
 namespace sgf::detail {
 
 namespace {
 constexpr std::uint32_t border_cell = static_cast<std::uint32_t>(stone::border);
 }  // namespace
 
+go_board::~go_board() {
+    if (!st_) return;
+    for (const std::uint16_t d : noted_) st_->noted[d] = 0;  // what a board taking it expects: none noted
+    give_back(std::move(st_));
+}
+
 bool go_board::reset(board_size s) {
     if (!st_) {
-        st_ = std::make_unique<storage>();
+        // From the last board of this thread, if any: its cells and counts are set below for
+        // this board's size (clear), noted is all zero and seen holds stamps up to its stamp;
+        // other words keep stale counts, which are never read (storage::libs).
+        st_ = take_reused<storage>();
         noted_.reserve(max_cells);  // a cell is noted once: note() never allocates (undo is noexcept)
         stack_.reserve(max_cells);
         grow_log();
@@ -126,16 +137,16 @@ void go_board::unplay(std::uint32_t at) noexcept {
 // when it or a neighbour is noted, so those are counted again too.
 void go_board::rebuild() {
     storage& b = *st_;
-    if (++stamp_ == 0) {  // wrapped: clear the stamps once every 4 billion rebuilds
+    if (++b.stamp == 0) {  // wrapped: clear the stamps once every 4 billion rebuilds
         std::fill(std::begin(b.seen), std::end(b.seen), 0);
-        stamp_ = 1;
+        b.stamp = 1;
     }
     const std::uint32_t s = stride_;
     // The count of the empty cell or the group of the stone at `start`, once per rebuild.
     const auto redo = [&](std::uint32_t start) {
         const std::uint32_t color = color_of(b.cell[start]);
-        if (color == border_cell || b.seen[start] == stamp_) return;
-        b.seen[start] = stamp_;
+        if (color == border_cell || b.seen[start] == b.stamp) return;
+        b.seen[start] = b.stamp;
         if (color == 0) {
             b.libs[start] = empty_count(start);
             return;
@@ -153,8 +164,8 @@ void go_board::rebuild() {
             ++stones;
             for (const std::uint32_t q : {p + 1, p - 1, p + s, p - s}) {
                 libs += color_of(b.cell[q]) == 0;
-                if (color_of(b.cell[q]) == color && b.seen[q] != stamp_) {
-                    b.seen[q] = stamp_;
+                if (color_of(b.cell[q]) == color && b.seen[q] != b.stamp) {
+                    b.seen[q] = b.stamp;
                     stack_.push_back(static_cast<std::uint16_t>(q));
                 }
             }

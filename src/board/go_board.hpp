@@ -40,6 +40,7 @@ public:
 
     go_board() = default;
     explicit go_board(board_size s) { reset(s); }
+    ~go_board();  // its storage goes back to this thread's (board/reused.hpp)
     go_board(const go_board&) = delete;  // large, and never needs copying: mark() and undo()
     go_board& operator=(const go_board&) = delete;
 
@@ -126,6 +127,7 @@ private:
         std::uint16_t next[max_cells];    // per stone: the next stone of its group (a circle)
         std::uint8_t noted[max_cells];    // in noted_
         std::uint32_t seen[max_cells];    // rebuild's flood-fill stamps
+        std::uint32_t stamp = 0;          // the last rebuild's stamp in seen (kept with it when reused)
     };
 
     // Row 0, row rows+1, column 0 and column columns+1 are the border.
@@ -197,7 +199,6 @@ private:
     std::vector<std::uint16_t> noted_;  // cells changed since the groups were last right
     bool rebuild_all_ = false;          // too many for noted_: all of them
     std::size_t exact_from_ = 0;        // log entries from here on came after the last rebuild
-    std::uint32_t stamp_ = 0;
     std::vector<std::uint16_t> stack_;  // rebuild's flood fill
     std::uint32_t captured_ = 0;
 };

@@ -25,7 +25,7 @@ const walk_context& collection_checker::begin_tree(const node& root, std::uint32
     const tree_context& c = current_.ctx;
     auto it = std::find_if(tables_.begin(), tables_.end(), [&](const auto& x) { return x->ff == c.ff && x->gm == c.gm; });
     if (it == tables_.end()) {
-        tables_.push_back(make_plan_table(c.ff, c.gm, options_.prof));
+        tables_.push_back(plan_table_for(c.ff, c.gm, options_.prof));
         it = tables_.end() - 1;
     }
     ctx_ = walk_context{};

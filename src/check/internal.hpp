@@ -207,6 +207,9 @@ struct plan_table {
     }
 };
 [[nodiscard]] std::unique_ptr<plan_table> make_plan_table(int ff, int gm, profile p);
+// The same, shared: made once per thread for the last few (FF, GM, profile) it checked, so
+// that a folder of files does not make the same table for each.
+[[nodiscard]] std::shared_ptr<const plan_table> plan_table_for(int ff, int gm, profile p);
 
 // ------------------------------------------------------------------------ the tree walk
 
@@ -227,6 +230,9 @@ struct walk_context {
 class tree_checker {
 public:
     tree_checker(findings& out, const check_options& options);
+    ~tree_checker();
+    tree_checker(const tree_checker&) = delete;
+    tree_checker& operator=(const tree_checker&) = delete;
     // The tree walk (explicit stack, any depth): the events of a stored game tree.
     void run(const game_tree& root, const walk_context& ctx);
     // The events the parser recorded for one game tree of `src` (parse/tree_events.hpp).
@@ -355,10 +361,15 @@ private:
         std::uint32_t offset;  // '[' of the first value naming the point
         std::uint16_t row;     // the row (index in all_properties) of that value
     };
-    std::vector<point_mark> point_marks_;  // [group * point_cells + row * point_side + column]
+    // The marks and the last stamp given to them, reused by the next checker of this thread
+    // (board/reused.hpp): its stamps come after every mark's.
+    struct point_table {
+        point_mark marks[point_groups * point_cells];  // [group * point_cells + row * point_side + column]
+        std::uint32_t stamp = 0;
+    };
+    std::unique_ptr<point_table> points_;
     std::uint32_t group_node_[point_groups] = {};   // node stamp the group's stamp belongs to
     std::uint32_t group_stamp_[point_groups] = {};  // current stamp of each group
-    std::uint32_t point_stamp_ = 0;
     std::unordered_map<std::uint64_t, point_mark> big_points_[point_groups];  // key: column << 32 | row
     std::uint32_t big_stamp_[point_groups] = {};
     // Marks point p of group g with the value at `offset` of row `row`; returns the offset of
@@ -425,7 +436,7 @@ private:
     findings& out_;
     check_options options_;
     tree_checker walker_;
-    std::vector<std::unique_ptr<plan_table>> tables_;  // one per distinct (FF, GM)
+    std::vector<std::shared_ptr<const plan_table>> tables_;  // one per distinct (FF, GM)
     walk_context ctx_;
     tree_info current_;
     std::optional<tree_info> first_;  // nullopt before the first game tree

@@ -181,6 +181,22 @@ std::unique_ptr<plan_table> make_plan_table(int ff, int gm, profile p) {
     return t;
 }
 
+std::shared_ptr<const plan_table> plan_table_for(int ff, int gm, profile p) {
+    static constexpr std::size_t kept = 8;
+    thread_local std::vector<std::shared_ptr<const plan_table>> recent;  // the most recent last
+    for (auto it = recent.begin(); it != recent.end(); ++it) {
+        if ((*it)->ff != ff || (*it)->gm != gm || (*it)->prof != p) continue;
+        std::shared_ptr<const plan_table> t = *it;
+        recent.erase(it);
+        recent.push_back(t);
+        return t;
+    }
+    std::shared_ptr<const plan_table> t = make_plan_table(ff, gm, p);
+    if (recent.size() == kept) recent.erase(recent.begin());
+    recent.push_back(t);
+    return t;
+}
+
 const row_plan* plan_table::find(std::string_view ident) const {
     const property_rule* r = nullptr;
     if (short_upper(ident)) return short_plans[short_key(ident)];

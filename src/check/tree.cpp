@@ -3,6 +3,7 @@
 // properties) restored by undo marks when a variation ends, and the Go replay of a node.
 #include <algorithm>
 
+#include "board/reused.hpp"
 #include "check/internal.hpp"
 #include "parse/tree_events.hpp"
 #include "tree/tree_rep.hpp"
@@ -15,8 +16,10 @@ tree_checker::tree_checker(findings& out, const check_options& options) : out_(o
     row_first_.assign(rows, 0);
     once_seen_.assign(rows, 0);
     once_first_.assign(rows, 0);
-    point_marks_.assign(point_groups * point_cells, point_mark{0, 0, 0});
+    points_ = take_reused<point_table>();
 }
+
+tree_checker::~tree_checker() { give_back(std::move(points_)); }
 
 void tree_checker::begin(const walk_context& ctx) {
     ctx_ = &ctx;

@@ -52,15 +52,16 @@ std::optional<named_points> points_of_value(const game_rule* g, std::string_view
 }  // namespace
 
 std::uint32_t tree_checker::group_stamp(std::size_t g, bool per_property) {
-    if (point_stamp_ == 0xfffffff0u) {  // about to wrap: forget every mark once
-        std::fill(point_marks_.begin(), point_marks_.end(), point_mark{});
+    point_table& t = *points_;
+    if (t.stamp == 0xfffffff0u) {  // about to wrap: forget every mark once
+        std::fill(std::begin(t.marks), std::end(t.marks), point_mark{});
         std::fill(std::begin(group_node_), std::end(group_node_), 0u);
         std::fill(std::begin(big_stamp_), std::end(big_stamp_), 0u);
-        point_stamp_ = 0;
+        t.stamp = 0;
     }
     if (per_property || group_node_[g] != node_stamp_) {
         group_node_[g] = node_stamp_;
-        group_stamp_[g] = ++point_stamp_;
+        group_stamp_[g] = ++t.stamp;
     }
     return group_stamp_[g];
 }
@@ -70,7 +71,7 @@ std::optional<std::uint32_t> tree_checker::mark_point(std::size_t g, board_point
     const std::uint32_t stamp = group_stamp_[g];
     point_mark* m = nullptr;
     if (p.column < point_side && p.row < point_side) {
-        m = &point_marks_[g * point_cells + p.row * point_side + p.column];
+        m = &points_->marks[g * point_cells + p.row * point_side + p.column];
     } else {
         auto& map = big_points_[g];
         if (big_stamp_[g] != stamp) {

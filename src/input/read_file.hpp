@@ -34,6 +34,7 @@ public:
     // Reads up to `n` more bytes into `out`; returns how many (0: the range is read).
     std::size_t read(char* out, std::size_t n);
     [[nodiscard]] bool done() const noexcept { return at_ == to_; }
+    [[nodiscard]] std::uint64_t left() const noexcept { return to_ - at_; }  // bytes of the range not read yet
     [[nodiscard]] std::uint64_t at() const noexcept { return at_; }  // the next byte's file offset
 
 private:

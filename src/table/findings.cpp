@@ -39,14 +39,23 @@ std::string one_line(std::string_view text, std::size_t max) {
     return out;
 }
 
-findings::findings(profile p, bool lenient) {
-    for (int ff = 1; ff <= 4; ++ff)
-        for (const rule_row& r : all_rules()) {
-            rule_level l = level_of(r.id, p, ff);
-            if (lenient && r.recovery && l == rule_level::error) l = rule_level::warning;
-            levels_[static_cast<std::size_t>(ff)][static_cast<std::size_t>(r.id)] = l;
-        }
+const findings::level_table& findings::levels_of(profile p, bool lenient) {
+    static const auto tables = [] {
+        std::array<level_table, profile_count * 2> t{};
+        for (std::size_t k = 0; k < t.size(); ++k)
+            for (int ff = 1; ff <= 4; ++ff)
+                for (const rule_row& r : all_rules()) {
+                    rule_level l = level_of(r.id, static_cast<profile>(k / 2), ff);
+                    if (k % 2 == 1 && r.recovery && l == rule_level::error) l = rule_level::warning;
+                    t[k][static_cast<std::size_t>(ff)][static_cast<std::size_t>(r.id)] = l;
+                }
+        return t;
+    }();
+    const auto k = static_cast<std::size_t>(p) < profile_count ? static_cast<std::size_t>(p) : 0;
+    return tables[k * 2 + (lenient ? 1 : 0)];
 }
+
+findings::findings(profile p, bool lenient) : levels_(&levels_of(p, lenient)) {}
 
 std::size_t findings::add_at(rule_level l, rule r, const source& src, std::uint64_t offset, std::string message,
                              std::string hint, std::optional<std::uint64_t> related, std::string_view subject) {
@@ -79,7 +88,10 @@ std::size_t findings::add_moving(rule_level l, rule r, const source& src, std::u
         group_key = &key;
     }
     if (listed_[k] == listed_per_rule) {
+        if (unlisted_.empty()) unlisted_.resize(rule_slots);
         unlisted& u = unlisted_[k][static_cast<std::size_t>(s)];
+        if (u.count == 0 && std::find(unlisted_rules_.begin(), unlisted_rules_.end(), k) == unlisted_rules_.end())
+            unlisted_rules_.push_back(k);
         if (u.count++ == 0) {
             u.src = &src;
             u.offset = offset;
@@ -206,8 +218,9 @@ std::vector<diagnostic> findings::finish(std::vector<excerpt>& excerpts) && {
     // grouped findings say how many they stand for
     for (diagnostic& d : out_)
         if (d.count > 1) d.message += " (and " + std::to_string(d.count - 1) + " more in this file)";
-    // "N more" summaries: one per rule and level, at the first finding not listed
-    for (std::size_t k = 0; k < rule_slots; ++k)
+    // "N more" summaries: one per rule and level, at the first finding not listed, by rule
+    std::sort(unlisted_rules_.begin(), unlisted_rules_.end());
+    for (const std::size_t k : unlisted_rules_)
         for (std::size_t s = 0; s < 3; ++s) {
             const unlisted& u = unlisted_[k][s];
             if (u.count == 0) continue;

@@ -85,7 +85,7 @@ public:
     // The level of r for a finding in a game tree of FF[ff] (1-4; else FF[4]).
     [[nodiscard]] rule_level level(rule r, int ff = 4) const noexcept {
         const auto f = static_cast<std::size_t>(ff >= 1 && ff <= 4 ? ff : 4);
-        return levels_[f][static_cast<std::size_t>(r)];
+        return (*levels_)[f][static_cast<std::size_t>(r)];
     }
     [[nodiscard]] bool wants(rule r, int ff = 4) const noexcept { return level(r, ff) != rule_level::off; }
     // Whether a finding of r added now may be listed: false when the list holds
@@ -169,11 +169,17 @@ private:
     static constexpr std::size_t rule_slots = std::size_t{std::numeric_limits<std::underlying_type_t<rule>>::max()} + 1;
     std::uint64_t attempted_ = 0;
     std::uint64_t reported_ = 0;
-    std::array<std::array<rule_level, rule_slots>, 5> levels_{};  // [ff][rule]; ff 0 unused
+    using level_table = std::array<std::array<rule_level, rule_slots>, 5>;  // [ff][rule]; ff 0 unused
+    // The levels of a profile, made once per process (a findings list is made per file).
+    static const level_table& levels_of(profile p, bool lenient);
+    const level_table* levels_;
     std::vector<diagnostic> out_;
     std::vector<place> places_;
     std::array<std::uint32_t, rule_slots> listed_{};
-    std::array<std::array<unlisted, 3>, rule_slots> unlisted_{};  // [rule][severity]
+    // [rule][severity], made when a rule first runs past the cap (most files: never); the
+    // rules it holds, in the order they came
+    std::vector<std::array<unlisted, 3>> unlisted_;
+    std::vector<std::size_t> unlisted_rules_;
     std::unordered_map<std::string, std::size_t> groups_;       // rule, level, subject -> index
     // resolve(): places before this index are resolved; unlisted_ entries to resolve
     std::size_t resolved_upto_ = 0;
