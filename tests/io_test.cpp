@@ -490,7 +490,8 @@ TEST_CASE("io: a file that changes while it is read is an error") {
     // was truncated meanwhile) and more (it grew).
     for (const auto& [bytes, said, what] :
          {std::tuple{std::string(10, 'x'), 20u, "it was truncated while being read (10 of 20 bytes)"},
-          std::tuple{std::string(30, 'x'), 20u, "it grew while being read (20 bytes, then 10 more)"}}) {
+          std::tuple{std::string(30, 'x'), 20u, "it grew while being read (20 bytes, then 10 more)"},
+          std::tuple{std::string(21, 'x'), 20u, "it grew while being read (20 bytes, then 1 more)"}}) {
         int fds[2];
         REQUIRE(::pipe(fds) == 0);
         REQUIRE(::write(fds[1], bytes.data(), bytes.size()) == static_cast<ssize_t>(bytes.size()));

@@ -85,8 +85,16 @@ std::string read_sized(int fd, const std::string& name, std::uint64_t size) {
     if (got < out.size())
         fail_saying(EIO, "cannot read " + name + ": it was truncated while being read (" + std::to_string(got) + " of " +
                       std::to_string(size) + " bytes)");
-    // Grown meanwhile (a file still being written): read the rest, within the limit.
-    std::string more;
+    // Grown meanwhile (a file still being written): read the rest, within the limit. One
+    // byte first: read_until_end makes room for 64 KB, zero-filled, which cost more than
+    // reading a small file.
+    char probe = 0;
+    ssize_t k = ::read(fd, &probe, 1);
+    while (k < 0 && errno == EINTR) k = ::read(fd, &probe, 1);
+    if (k < 0) fail_errno(errno, "cannot read " + name);
+    if (k == 0) return out;
+    if (size >= max_source_size - 1) fail_saying(EFBIG, too_large(name, max_source_size - 1, true));  // (no room for the byte)
+    std::string more(1, probe);
     if (!read_until_end(fd, name, more, max_source_size - 1 - size)) fail_saying(EFBIG, too_large(name, max_source_size - 1, true));
     if (!more.empty())
         fail_saying(EIO, "cannot read " + name + ": it grew while being read (" + std::to_string(size) + " bytes, then " +
