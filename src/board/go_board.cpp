@@ -31,22 +31,25 @@ bool go_board::reset(board_size s) {
         clear();
         return false;
     }
-    if (s != size_) {  // the empty board of this size, once: clear() copies it
-        size_ = s;
-        stride_ = s.columns + 2;
+    size_ = s;
+    stride_ = s.columns + 2;
+    if (s != st_->empty_size) {  // the empty board of this size, once: clear() copies it
+        std::vector<std::uint16_t>& cells = st_->empty_cell;
+        std::vector<std::uint32_t>& counts = st_->empty_libs;
         const std::uint32_t n = stride_ * (s.rows + 2);
         // Border cells name one of two border words, one for the columns and one for the
         // rows, so that a corner point's two border neighbours count apart.
-        empty_cell_.assign(n, static_cast<std::uint16_t>(word(1, border_cell)));
+        cells.assign(n, static_cast<std::uint16_t>(word(1, border_cell)));
         for (std::uint32_t c = 0; c < stride_; ++c) {
-            empty_cell_[c] = static_cast<std::uint16_t>(word(0, border_cell));
-            empty_cell_[n - 1 - c] = static_cast<std::uint16_t>(word(0, border_cell));
+            cells[c] = static_cast<std::uint16_t>(word(0, border_cell));
+            cells[n - 1 - c] = static_cast<std::uint16_t>(word(0, border_cell));
         }
         for (std::uint32_t r = 1; r <= s.rows; ++r)
-            for (std::uint32_t i = index({1, r}); i <= index({s.columns, r}); ++i) empty_cell_[i] = static_cast<std::uint16_t>(i);
-        std::copy_n(empty_cell_.data(), n, st_->cell);  // empty_count reads the cells
-        empty_libs_.resize(n);
-        for (std::uint32_t i = 0; i < n; ++i) empty_libs_[i] = color_of(empty_cell_[i]) == 0 ? empty_count(i) : 0;
+            for (std::uint32_t i = index({1, r}); i <= index({s.columns, r}); ++i) cells[i] = static_cast<std::uint16_t>(i);
+        std::copy_n(cells.data(), n, st_->cell);  // empty_count reads the cells
+        counts.resize(n);
+        for (std::uint32_t i = 0; i < n; ++i) counts[i] = color_of(cells[i]) == 0 ? empty_count(i) : 0;
+        st_->empty_size = s;
     }
     clear();
     return true;
@@ -60,8 +63,8 @@ void go_board::clear() noexcept {
     rebuild_all_ = false;
     exact_from_ = 0;
     slow_ = 0;
-    std::copy(empty_cell_.begin(), empty_cell_.end(), st_->cell);
-    std::copy(empty_libs_.begin(), empty_libs_.end(), st_->libs);  // the empty cells' counts
+    std::copy(st_->empty_cell.begin(), st_->empty_cell.end(), st_->cell);
+    std::copy(st_->empty_libs.begin(), st_->empty_libs.end(), st_->libs);  // the empty cells' counts
     st_->libs[word(0, border_cell)] = st_->libs[word(1, border_cell)] = high;
 }
 

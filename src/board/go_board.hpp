@@ -128,6 +128,11 @@ private:
         std::uint8_t noted[max_cells];    // in noted_
         std::uint32_t seen[max_cells];    // rebuild's flood-fill stamps
         std::uint32_t stamp = 0;          // the last rebuild's stamp in seen (kept with it when reused)
+        // The empty board of empty_size, which clear() copies (kept too: most boards a thread
+        // makes are of the size its last one had).
+        board_size empty_size{};
+        std::vector<std::uint16_t> empty_cell;  // cell
+        std::vector<std::uint32_t> empty_libs;  // libs (empty words)
     };
 
     // Row 0, row rows+1, column 0 and column columns+1 are the border.
@@ -192,8 +197,6 @@ private:
     std::uint32_t slow_ = 0;
     bool logging_ = false;
     std::unique_ptr<storage> st_;
-    std::vector<std::uint16_t> empty_cell_;               // storage::cell of the empty board
-    std::vector<std::uint32_t> empty_libs_;               // storage::libs (empty words) of the empty board
     std::vector<std::uint32_t> log_;                      // [data, log_end_) in use, never shrinks
     std::uint32_t* log_end_ = nullptr;
     std::vector<std::uint16_t> noted_;  // cells changed since the groups were last right
