@@ -15,8 +15,9 @@ public:
     using sink_t = std::function<void(std::string_view)>;
     static constexpr std::size_t capacity = 1 << 16;
 
-    // (the buffer not zero-filled: 64 KB per writer, two writers per file fixed)
-    explicit sink_buffer(sink_t sink) : sink_(std::move(sink)), buf_(std::make_unique_for_overwrite<char[]>(capacity)) {}
+    // The buffer not zero-filled (64 KB per writer, two writers per file fixed): new char[],
+    // as emscripten's libc++ has no make_unique_for_overwrite.
+    explicit sink_buffer(sink_t sink) : sink_(std::move(sink)), buf_(new char[capacity]) {}
 
     // A plain copy into the buffer: the writers put a piece of a few bytes at a time (a
     // bracket, a point), where std::string::append cost more than the bytes.
