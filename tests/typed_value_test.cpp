@@ -186,6 +186,37 @@ TEST_CASE("Hex moves by the Hex page") {
     CHECK(swap.value.get_if<sgf::move>()->word == "swap-pieces");
 }
 
+TEST_CASE("context_of takes the board size the value check accepts") {
+    // context_of reads SZ once (read_size) and, when the value has no escape, asks
+    // size_problem what is wrong with it instead of decoding it again (decode_size). The
+    // size it takes is the one the value check accepts, written out here from the rules (an
+    // escaped digit is the digit: SZ[1\9] is 19): the syntax, the game's sides, at most 9
+    // digits; {0,0} for anything else.
+    const std::vector<std::string> raws = {"19", "9", "1", "0", "52", "53", "19:19", "19:5", "5:19", "0:5", "+19", "-1",
+                                           "9999999999", "99999999", "4294967295", "19:9999999999", "", "x", " 19",
+                                           "19 ", "1\\9", "\\19", "19\\:19", "2\\", "25", "26", "27", "11:11", "100"};
+    std::size_t sized = 0;
+    for (const int gm : {1, 2, 3, 7, 11, 41, 999}) {
+        const sgf::game_rule* g = sgf::find_game(gm);
+        for (const std::string& raw : raws) {
+            const std::string text = "(;GM[" + std::to_string(gm) + "]SZ[" + raw + "])";
+            INFO(text);
+            const auto read = sgf::parse_size(sgf::unescape(raw));
+            sgf::board_size expected{};
+            if (read && g == nullptr) {
+                expected = *read;  // no game row: no sides to hold it to
+            } else if (read) {
+                const std::uint32_t lo = std::max<std::uint32_t>(1, g->min_side), hi = g->max_side;
+                const auto fits = [&](std::uint32_t side) { return side >= lo && (hi == 0 || side <= hi) && side != 0xffffffffu; };
+                if (fits(read->columns) && fits(read->rows)) expected = *read;
+            }
+            CHECK(sgf::context_of(root_of(text)).size == expected);
+            sized += expected.known();
+        }
+    }
+    CHECK(sized > 30);  // (most of them a size: the rules above are not all "no")
+}
+
 TEST_CASE("property typed and node get in their tree's context") {
     const sgf::node r = root_of("(;FF[4]GM[1]SZ[9]KM[6.5]HA[2]PB[Honinbo\nShusaku]C[a\\]b]AB[aa:ab]DT[1996-13-01])");
     const sgf::tree_context ctx = sgf::context_of(r);

@@ -69,9 +69,18 @@ tree_context context_of(const node& root, profile p) {
     c.size = g ? g->default_size : board_size{};
     if (c.sz_given) {
         // A bad SZ is reported by its value check; points are then not checked against it.
+        // Without an escape the raw value is the text parse_size read, so decode_size would
+        // find only what size_problem says (a third of context_of on a small game tree).
         const auto s = parse_size(*value[slot_sz]);
-        const decoded_value checked = g ? detail::decode_size(g, raw[slot_sz], "SZ") : decoded_value{};
-        const rule bad = checked.error ? checked.error->which : rule::none;
+        rule bad = rule::none;
+        if (s && g != nullptr) {
+            if (raw[slot_sz].find('\\') == std::string_view::npos) {
+                bad = detail::size_problem(g, *s);
+            } else {
+                const decoded_value checked = detail::decode_size(g, raw[slot_sz], "SZ");
+                bad = checked.error ? checked.error->which : rule::none;
+            }
+        }
         c.size = s && bad != rule::value_syntax && bad != rule::size_range && bad != rule::size_limit ? *s : board_size{};
     }
     if (c.ca_given) c.ca = *value[slot_ca];

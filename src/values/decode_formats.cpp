@@ -241,6 +241,20 @@ namespace {
 constexpr std::uint32_t max_board_side = 0xffffffffu;
 }  // namespace
 
+namespace {
+// The sides game gr allows: [lo, hi], hi 0 for no upper bound.
+std::pair<std::uint32_t, std::uint32_t> side_bounds(const game_rule* gr) noexcept {
+    return {gr == nullptr || gr->min_side == 0 ? 1u : gr->min_side, gr == nullptr ? 0u : gr->max_side};
+}
+}  // namespace
+
+rule size_problem(const game_rule* gr, board_size size) noexcept {
+    const auto [lo, hi] = side_bounds(gr);
+    if (size.columns < lo || size.rows < lo || (hi != 0 && (size.columns > hi || size.rows > hi))) return rule::size_range;
+    if (size.columns == max_board_side || size.rows == max_board_side) return rule::size_limit;
+    return rule::none;
+}
+
 decoded_value decode_size(const game_rule* gr, std::string_view raw, std::string_view ident) {
     const value_text t(raw, 0);
     decode_state s;
@@ -249,16 +263,16 @@ decoded_value decode_size(const game_rule* gr, std::string_view raw, std::string
     if (!run_rule<g::size_value, size_action>(t, s, "a board size: number, or columns ':' rows")) return finish(s, {});
     const bool composed = s.points.size() == 2;
     const board_size size{s.points.front().column, s.points.back().column};
-    const std::uint32_t lo = gr == nullptr || gr->min_side == 0 ? 1u : gr->min_side;
-    const std::uint32_t hi = gr == nullptr ? 0 : gr->max_side;
-    if (size.columns < lo || size.rows < lo || (hi != 0 && (size.columns > hi || size.rows > hi))) {
+    const rule problem = size_problem(gr, size);
+    if (problem == rule::size_range) {
+        const auto [lo, hi] = side_bounds(gr);
         std::string what = "board sides must be ";
         what += hi != 0 ? std::to_string(lo) + " to " + std::to_string(hi) : "at least " + std::to_string(lo);
         if (gr != nullptr) what += " in " + game_text(*gr);
         s.fail(rule::size_range, t.view().data(), what);
         return finish(s, {});
     }
-    if (size.columns == max_board_side || size.rows == max_board_side) {
+    if (problem == rule::size_limit) {
         s.fail(rule::size_limit, t.view().data(),
                "a board side of more than 9 digits is beyond what sgfcheck handles (an implementation limit, not the "
                "spec's: boards may be arbitrarily large); points are not checked against it");
