@@ -7,7 +7,6 @@
 #include <set>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <vector>
 
 #include "check/check_trees.hpp"
@@ -584,11 +583,11 @@ TEST_CASE("check: some game trees of a collection and which ones gave a finding"
     CHECK(codes(sgf::detail::check_trees(c, {}, &first_only, nullptr)) == codes(all));
 }
 
-TEST_CASE("files checked one after another on a thread are each checked as alone") {
-    // A checker takes the point marks, the Go board and the plan tables the thread's last
-    // checker left (board/reused.hpp, plan_table_for): nothing of an earlier file may show in
-    // a later one's findings. Each file alone is checked on a thread of its own (nothing to
-    // take over there).
+TEST_CASE("files checked one after another in a process are each checked as alone") {
+    // A checker takes the point marks and the Go board's storage an earlier checker gave back,
+    // and the plan tables it made (board/reused.hpp, plan_table_for): nothing of an earlier file
+    // may show in a later one's findings. Alone = one process per file (nothing to take over);
+    // then all of them in one process, in order and in the other order, -j 1 and -j 2.
     const std::vector<std::string> files = {
         "(;FF[4]GM[1]SZ[19]AB[aa][bb]AW[cc]MA[dd];B[ee]TR[ee])",
         "(;FF[4]GM[1]SZ[19]AB[aa]AW[bb]MA[cc][dd];W[aa]SQ[ee])",  // the same points, a new file
@@ -600,20 +599,39 @@ TEST_CASE("files checked one after another on a thread are each checked as alone
         "(;FF[4]GM[1]SZ[70]AB[aa][aa])",
         "(;FF[1]GM[1]SZ[19]B[aa];W[aa];B[bb])",
     };
-    const auto alone = [](const std::string& text) {
-        std::string r;
-        std::thread t([&] { r = run(text); });
-        t.join();
-        return r;
-    };
-    std::vector<std::string> expected;
-    for (const std::string& f : files) expected.push_back(alone(f));
-    for (int round = 0; round < 2; ++round)
-        for (std::size_t k = 0; k < files.size(); ++k) {
-            const std::size_t i = round == 0 ? k : files.size() - 1 - k;  // then in the other order
-            INFO(files[i]);
-            CHECK(run(files[i]) == expected[i]);
+    // the findings' lines (each run ends with a summary of its own)
+    const auto findings_of = [](const std::string& out) {
+        std::string kept;
+        std::size_t at = 0;
+        while (at < out.size()) {
+            const std::size_t end = std::min(out.find('\n', at), out.size());
+            if (out.compare(at, 11, "{\"summary\":") != 0) kept.append(out, at, end + 1 - at);
+            at = end + 1;
         }
-    CHECK(expected[1].find("E106") == std::string::npos);  // (each point once: no repeat)
-    CHECK(expected[2].find("E106") != std::string::npos);
+        return kept;
+    };
+    sgf_test::temp_dir d;
+    std::vector<std::string> paths, alone;
+    for (std::size_t k = 0; k < files.size(); ++k) {
+        std::string name = "f";  // (appended piece by piece: GCC 12's -Wrestrict, bug 105329)
+        name += std::to_string(k);
+        name += ".sgf";
+        paths.push_back(d.file(name, files[k]));
+        alone.push_back(findings_of(sgf_test::run("-j 1 --format=json '" + paths.back() + "'").out));
+    }
+    CHECK(std::count_if(alone.begin(), alone.end(), [](const std::string& a) { return !a.empty(); }) >= 5);
+    CHECK(alone[1].find("E106") == std::string::npos);  // (each point once: no repeat)
+    CHECK(alone[2].find("E106") != std::string::npos);
+    for (const bool reversed : {false, true})
+        for (const char* jobs : {"-j 1", "-j 2"}) {
+            std::string args = jobs, expected;
+            args += " --format=json";
+            for (std::size_t k = 0; k < files.size(); ++k) {
+                const std::size_t i = reversed ? files.size() - 1 - k : k;
+                args += " '" + paths[i] + "'";
+                expected += alone[i];
+            }
+            INFO(args);
+            CHECK(findings_of(sgf_test::run(args).out) == expected);
+        }
 }

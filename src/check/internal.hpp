@@ -207,7 +207,7 @@ struct plan_table {
     }
 };
 [[nodiscard]] std::unique_ptr<plan_table> make_plan_table(int ff, int gm, profile p);
-// The same, shared: made once per thread for the last few (FF, GM, profile) it checked, so
+// The same, shared: made once for the last few (FF, GM, profile) checked (by any thread), so
 // that a folder of files does not make the same table for each.
 [[nodiscard]] std::shared_ptr<const plan_table> plan_table_for(int ff, int gm, profile p);
 

@@ -2,6 +2,7 @@
 // checker does with it. Everything here is derived from the row's fields (placement rule,
 // board effect, point and exclusive groups) and the game's row (stacking stones).
 #include <algorithm>
+#include <mutex>
 
 #include "check/internal.hpp"
 
@@ -182,18 +183,28 @@ std::unique_ptr<plan_table> make_plan_table(int ff, int gm, profile p) {
 }
 
 std::shared_ptr<const plan_table> plan_table_for(int ff, int gm, profile p) {
+    // One cache per process behind a mutex, never destroyed (as board/reused.hpp's pools, for
+    // the same reason: no thread_local with a destructor).
     static constexpr std::size_t kept = 8;
-    thread_local std::vector<std::shared_ptr<const plan_table>> recent;  // the most recent last
-    for (auto it = recent.begin(); it != recent.end(); ++it) {
-        if ((*it)->ff != ff || (*it)->gm != gm || (*it)->prof != p) continue;
-        std::shared_ptr<const plan_table> t = *it;
-        recent.erase(it);
-        recent.push_back(t);
-        return t;
+    struct cache {
+        std::mutex m;
+        std::vector<std::shared_ptr<const plan_table>> recent;  // the most recent last
+    };
+    static cache* const c = new cache;
+    {
+        const std::lock_guard<std::mutex> lock(c->m);
+        for (auto it = c->recent.begin(); it != c->recent.end(); ++it) {
+            if ((*it)->ff != ff || (*it)->gm != gm || (*it)->prof != p) continue;
+            std::shared_ptr<const plan_table> t = *it;
+            c->recent.erase(it);
+            c->recent.push_back(t);
+            return t;
+        }
     }
-    std::shared_ptr<const plan_table> t = make_plan_table(ff, gm, p);
-    if (recent.size() == kept) recent.erase(recent.begin());
-    recent.push_back(t);
+    std::shared_ptr<const plan_table> t = make_plan_table(ff, gm, p);  // (outside the lock: two threads may both make it)
+    const std::lock_guard<std::mutex> lock(c->m);
+    if (c->recent.size() == kept) c->recent.erase(c->recent.begin());
+    c->recent.push_back(t);
     return t;
 }
 
