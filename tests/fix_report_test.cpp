@@ -479,6 +479,19 @@ TEST_CASE("fix report: what a repair of the input reveals is left and not made b
     const sgf::fix_remains twice_r = sgf::remaining_findings(twice.in, twice.out);
     CHECK(sgf_test::codes_of(twice_r.left) == "W217");
     CHECK(twice_r.made.empty());
+    // an AB point a later setup property of the node names too, kept only there (E106, I106):
+    // the stones counted for HA are where the setup leaves them (finding 12 of the fix fuzz
+    // target: AW[gc] then AB[..][gc]..[gc] with HA[4], three stones written)
+    for (const auto& [in, written] : {std::pair{"(;FF[4]GM[1]SZ[9]HA[4]AW[gc]AB[cc][gc][cg][gc])", "AB[cc][cg][gc])"},
+                                      std::pair{"(;FF[4]GM[1]SZ[9]HA[2]AB[aa][bb]AW[aa])", "AB[bb]AW[aa])"},
+                                      std::pair{"(;FF[4]GM[1]SZ[9]HA[9]AB[aa:cc]AE[bb])", "[bc][cc]AE[bb])"}}) {
+        INFO(in);
+        const run later = fix_run(in);
+        CHECK(later.text.find(written) != std::string::npos);
+        const sgf::fix_remains later_r = sgf::remaining_findings(later.in, later.out);
+        CHECK(sgf_test::codes_of(later_r.left).find("W217") != std::string::npos);
+        CHECK(later_r.made.empty());
+    }
     const run tm = fix_run("(;FF[4]GM[1]SZ[19]TM[5:00:00(5x1:00)];B[aa]PB[x])");
     CHECK(tm.text.find("TM[18000]OT[5x1:00]") != std::string::npos);
     const sgf::fix_remains tm_r = sgf::remaining_findings(tm.in, tm.out);

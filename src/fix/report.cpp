@@ -184,10 +184,14 @@ public:
             const property_rule* row = find_property(ident);
             return row != nullptr && row->type == property_type::game_info;
         });
-        // A point a setup property listed twice (AB[gc][cg][gc]: 106), once in the output (I106):
-        // the stones the checker counts for HA (217) are the input's, each counted once now.
+        // A point a setup property listed twice (AB[gc][cg][gc]: 106), once in the output (I106),
+        // or an AB point a later AB, AW or AE of the node names too, kept only there (AB[aa][bb]
+        // AW[aa]: "AB[aa] names a point that a later AW ...", fix/setup.cpp; found by the fix
+        // fuzz target): the stones the checker counts for HA (217) are the input's, each
+        // counted once and where the setup leaves it now.
         setup_twice_ = std::any_of(fixed.diagnostics.begin(), fixed.diagnostics.end(), [](const diagnostic& d) {
-            return d.id == rule::duplicate_point && (d.message.starts_with("AB ") || d.message.starts_with("AW "));
+            return d.id == rule::duplicate_point &&
+                   (d.message.starts_with("AB ") || d.message.starts_with("AW ") || d.message.starts_with("AB["));
         });
         // A property given more than once that fix resolved to one value, as it said (HA[0]
         // and HA[+2]: HA[+2] kept, "check which is right"): what the checker finds of that
