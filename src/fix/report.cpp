@@ -184,11 +184,8 @@ public:
             const property_rule* row = find_property(ident);
             return row != nullptr && row->type == property_type::game_info;
         });
-        // A point a setup property listed twice (AB[gc][cg][gc]: 106), once in the output (I106),
-        // or an AB point a later AB, AW or AE of the node names too, kept only there (AB[aa][bb]
-        // AW[aa]: "AB[aa] names a point that a later AW ...", fix/setup.cpp; found by the fix
-        // fuzz target): the stones the checker counts for HA (217) are the input's, each
-        // counted once and where the setup leaves it now.
+        // A point a setup property listed twice (AB[gc][cg][gc]: 106), or an AB point a later one
+        // names too (AB[aa][bb]AW[aa]), once in the output (I106): HA's stones (217) are the input's.
         setup_twice_ = std::any_of(fixed.diagnostics.begin(), fixed.diagnostics.end(), [](const diagnostic& d) {
             return d.id == rule::duplicate_point &&
                    (d.message.starts_with("AB ") || d.message.starts_with("AW ") || d.message.starts_with("AB["));
