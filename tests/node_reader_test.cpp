@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -160,4 +161,24 @@ TEST_CASE("node reader: the corpus reads as the grammar reads it") {
     MESSAGE(c.nodes, " nodes, ", c.properties, " properties, ", c.lenient_nodes, " with lenient items");
     CHECK(c.nodes > 1000000);
     CHECK(c.single_short > c.nodes / 2);
+}
+
+TEST_CASE("node reader: what on_value throws reaches the caller") {
+    // The checker's on_value grows a buffer; a std::bad_alloc there (a memory limit) must reach
+    // the code that reports it, not std::terminate in a noexcept reader (-j 1024 under ulimit -v).
+    const std::string text = "(;AB[aa][bb]C[x])";
+    const sgf::parse_result parsed = sgf::parse(std::string_view(text));
+    const sgf::node n = parsed.trees.trees()[0].front();
+    const sgf::detail::source& src = *sgf::detail::tree_access::source_of(n);
+    sgf::detail::node_reader r = sgf::detail::reader_of(src, n.offset());
+    sgf::detail::property_ref ref;
+    int values = 0;
+    CHECK_THROWS_AS(r.next(ref,
+                           [&values](std::uint32_t, std::uint32_t) {
+                               if (++values == 2) throw std::bad_alloc();
+                           }),
+                    std::bad_alloc);
+    CHECK(values == 2);
+    static_assert(!noexcept(r.next(ref, [](std::uint32_t, std::uint32_t) {})));
+    static_assert(noexcept(r.next(ref)));
 }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -307,4 +308,22 @@ TEST_CASE("write: passes as tt and expanded point lists for old readers") {
     CHECK(sgf::write(off.trees, {.expand_points = true}) == "(;FF[4]GM[1]SZ[9]AB[aa:ZZ][aa:bj][ai][bi]AW[ia:jb])\n");
     const sgf::parse_result rect = sgf::parse(std::string("(;FF[4]GM[1]SZ[3:2]AB[aa:cb]AW[aa:bc])"));
     CHECK(sgf::write(rect.trees, {.expand_points = true}) == "(;FF[4]GM[1]SZ[3:2]AB[aa][ab][ba][bb][ca][cb]AW[aa:bc])\n");
+}
+
+TEST_CASE("write_to: a sink that throws ends the write with its exception") {
+    // A failed write (a full disk, a memory limit) is thrown by the sink; the writer's copy of
+    // canonical nodes calls it from inside its run reader, which must let it through (it was
+    // noexcept: std::terminate). Nodes spaced out, so that the copy goes run by run, and more
+    // than the writer's 64 KB buffer of them, so that a flush happens inside one.
+    std::string text = "(;FF[4]GM[1]SZ[19]";
+    for (int k = 0; k < 20000; ++k) text += ";B[aa] C[x]\n";
+    text += ")";
+    const sgf::parse_result r = sgf::parse(text);
+    std::size_t calls = 0;
+    const auto failing = [&calls](std::string_view) {
+        ++calls;
+        throw std::runtime_error("disk full");
+    };
+    CHECK_THROWS_WITH_AS(sgf::write_to(r.trees, failing), "disk full", std::runtime_error);
+    CHECK(calls == 1);
 }

@@ -167,8 +167,9 @@ bool put_plain(sink_buffer& out, const property& p) {
 // of the node's bytes between the white space are what put_node writes, and the writer copies
 // them instead of reading the node's properties. `run` gets each run in order (none when
 // the node is not of this form); `spaced` says whether there was more than one.
+// noexcept when `run` is: put_node's writes to a sink that may throw (a failed write, memory).
 template <class Run>
-bool canonical_runs(const node& n, Run&& run, bool& spaced) noexcept {
+bool canonical_runs(const node& n, Run&& run, bool& spaced) noexcept(noexcept(run(std::string_view{}))) {
     const detail::source* src = detail::tree_access::source_of(n);
     if (src == nullptr || n.offset() >= src->bytes.size()) return false;
     // Pointers, the loops unchecked: the source's std::string ends with a NUL, which is no

@@ -70,8 +70,10 @@ public:
     // of the source). on_value(open, size) is called for each value of a property the hand
     // loop reads; after a property the grammar read (lenient() is then true) the caller
     // drops what on_value got for it and walks its values with value_size / next_value.
+    // noexcept when on_value is: the checker's grows a buffer, and its std::bad_alloc must
+    // reach the caller (sgfcheck -j 1024 under ulimit -v aborted in std::terminate here).
     template <class OnValue>
-    bool next(property_ref& out, OnValue&& on_value) noexcept {
+    bool next(property_ref& out, OnValue&& on_value) noexcept(noexcept(on_value(std::uint32_t{}, std::uint32_t{}))) {
         lenient_ = false;
         for (;;) {
             const char* p = p_;
