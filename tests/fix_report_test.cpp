@@ -494,6 +494,13 @@ TEST_CASE("fix report: what a repair of the input reveals is left and not made b
         CHECK(sgf_test::codes_of(later_r.left).find("W217") != std::string::npos);
         CHECK(later_r.made.empty());
     }
+    // VW[][] (two empty values: E119) kept once as VW[]: a clear where no VW is in effect (I221)
+    // is the input's: its E119 hid it (finding 13 of the fix fuzz target)
+    const run clear = fix_run("(;FF[4]GM[1]SZ[9];B[bb];VW[][])");
+    CHECK(clear.text.find(";VW[])") != std::string::npos);
+    const sgf::fix_remains clear_r = sgf::remaining_findings(clear.in, clear.out);
+    CHECK(sgf_test::codes_of(clear_r.left) == "I221");
+    CHECK(clear_r.made.empty());
     const run tm = fix_run("(;FF[4]GM[1]SZ[19]TM[5:00:00(5x1:00)];B[aa]PB[x])");
     CHECK(tm.text.find("TM[18000]OT[5x1:00]") != std::string::npos);
     const sgf::fix_remains tm_r = sgf::remaining_findings(tm.in, tm.out);

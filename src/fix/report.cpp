@@ -127,6 +127,13 @@ struct pool {
     }
 };
 
+// Whether fix said a point repeat (I106) whose message `says` holds.
+template <class Says>
+bool point_note(const fix_result& fixed, Says&& says) {
+    return std::any_of(fixed.diagnostics.begin(), fixed.diagnostics.end(),
+                       [&](const diagnostic& d) { return d.id == rule::duplicate_point && says(std::string_view(d.message)); });
+}
+
 // What fix repaired of the input that the checker sees the input's content through, so that
 // a finding of the output that the input had no finding for is the input's, seen after the
 // repair (left), or of a value fix said it chose (said), not made by fix.
@@ -174,9 +181,7 @@ public:
         // AE[bb]: AB without bb, then AE[bb], fix/setup.cpp): on a point empty before the node
         // that AE changes nothing now (W216), where in the input it took the stone AB had just
         // put there: the input's conflict, seen another way.
-        setup_resolved_ = std::any_of(fixed.diagnostics.begin(), fixed.diagnostics.end(), [](const diagnostic& d) {
-            return d.id == rule::duplicate_point && d.message.find(" of this node names too") != std::string::npos;
-        });
+        setup_resolved_ = point_note(fixed, [](std::string_view m) { return m.find(" of this node names too") != m.npos; });
         // A game-info value the input got wrong (TM[5:00:x]: 101) left its node no game-info
         // node for the checker; repaired, it is one, and a second one on the path (207) is the
         // input's game info as it stood.
@@ -186,10 +191,10 @@ public:
         });
         // A point a setup property listed twice (AB[gc][cg][gc]: 106), or an AB point a later one
         // names too (AB[aa][bb]AW[aa]), once in the output (I106): HA's stones (217) are the input's.
-        setup_twice_ = std::any_of(fixed.diagnostics.begin(), fixed.diagnostics.end(), [](const diagnostic& d) {
-            return d.id == rule::duplicate_point &&
-                   (d.message.starts_with("AB ") || d.message.starts_with("AW ") || d.message.starts_with("AB["));
-        });
+        setup_twice_ = point_note(fixed, [](std::string_view m) { return m.starts_with("AB ") || m.starts_with("AW ") || m.starts_with("AB["); });
+        // A list given a value twice, kept once (VW[][], E119: VW[]): a clear of nothing (221),
+        // which the error hid in the input (finding 13)
+        once_ = point_note(fixed, [](std::string_view m) { return m.find(" lists the same value") != m.npos; });
         // A property given more than once that fix resolved to one value, as it said (HA[0]
         // and HA[+2]: HA[+2] kept, "check which is right"): what the checker finds of that
         // property now (HA[2] without its stones: W217) is of the value fix said it kept.
@@ -228,13 +233,14 @@ public:
         // text was written as it is).
         return context_ || (board_ && on_board) || (setup_resolved_ && d.id == rule::setup_no_effect) ||
                d.id == rule::swallowed_nodes ||
-               (game_info_ && d.id == rule::game_info_twice) || (setup_twice_ && d.id == rule::handicap_stones);
+               (game_info_ && d.id == rule::game_info_twice) || (setup_twice_ && d.id == rule::handicap_stones) ||
+               (once_ && d.id == rule::clears_nothing);
     }
 
 private:
     [[nodiscard]] bool wrong(std::string_view ident) const { return wrong_.count(ident) > 0; }
     std::set<std::string, std::less<>> wrong_, resolved_;
-    bool board_ = false, context_ = false, game_info_ = false, setup_twice_ = false, setup_resolved_ = false;
+    bool board_ = false, context_ = false, game_info_ = false, setup_twice_ = false, setup_resolved_ = false, once_ = false;
 };
 
 }  // namespace
