@@ -187,8 +187,8 @@ TEST_CASE("Hex moves by the Hex page") {
 }
 
 TEST_CASE("context_of takes the board size the value check accepts") {
-    // context_of reads SZ once (read_size) and, when the value has no escape, asks
-    // size_problem what is wrong with it instead of decoding it again (decode_size). The
+    // context_of reads SZ once (read_size) and asks size_problem what is wrong with the
+    // size read instead of decoding the value again (decode_size), escapes or not. The
     // size it takes is the one the value check accepts, written out here from the rules (an
     // escaped digit is the digit: SZ[1\9] is 19): the syntax, the game's sides, at most 9
     // digits; {0,0} for anything else.

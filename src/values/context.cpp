@@ -69,19 +69,11 @@ tree_context context_of(const node& root, profile p) {
     c.size = g ? g->default_size : board_size{};
     if (c.sz_given) {
         // A bad SZ is reported by its value check; points are then not checked against it.
-        // Without an escape the raw value is the text parse_size read, so decode_size would
-        // find only what size_problem says (a third of context_of on a small game tree).
+        // decode_size reads the same unescaped text parse_size read, so what it would find
+        // wrong with a size read is what size_problem says (decoding it again was a third of
+        // context_of on a small game tree).
         const auto s = parse_size(*value[slot_sz]);
-        rule bad = rule::none;
-        if (s && g != nullptr) {
-            if (raw[slot_sz].find('\\') == std::string_view::npos) {
-                bad = detail::size_problem(g, *s);
-            } else {
-                const decoded_value checked = detail::decode_size(g, raw[slot_sz], "SZ");
-                bad = checked.error ? checked.error->which : rule::none;
-            }
-        }
-        c.size = s && bad != rule::value_syntax && bad != rule::size_range && bad != rule::size_limit ? *s : board_size{};
+        c.size = s && (g == nullptr || detail::size_problem(g, *s) == rule::none) ? *s : board_size{};
     }
     if (c.ca_given) c.ca = *value[slot_ca];
     return c;

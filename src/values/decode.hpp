@@ -199,7 +199,7 @@ decoded_value decode_size(const game_rule* g, std::string_view raw, std::string_
 std::optional<board_size> read_size(std::string_view text);
 // What decode_size finds wrong with the sides `size` of an SZ of game g, which read_size read:
 // a side outside the game's (size_range), then one of more than 9 digits (size_limit), else
-// none (context_of asks this of a value without escapes instead of decoding it again).
+// none (context_of asks this of the size read_size read instead of decoding the value again).
 [[nodiscard]] rule size_problem(const game_rule* g, board_size size) noexcept;
 decoded_value decode_handicap(std::string_view raw, std::string_view ident);
 

@@ -239,9 +239,7 @@ std::optional<board_size> read_size(std::string_view text) {
 namespace {
 // A side of more than 9 digits (size_action).
 constexpr std::uint32_t max_board_side = 0xffffffffu;
-}  // namespace
 
-namespace {
 // The sides game gr allows: [lo, hi], hi 0 for no upper bound.
 std::pair<std::uint32_t, std::uint32_t> side_bounds(const game_rule* gr) noexcept {
     return {gr == nullptr || gr->min_side == 0 ? 1u : gr->min_side, gr == nullptr ? 0u : gr->max_side};
